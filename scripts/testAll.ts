@@ -1,0 +1,65 @@
+// `npm test`: every suite, then one closing line `N passed, N failed` that sums them.
+// Suites: vitest (TypeScript tests across the project) and the Matchstick-compatible runner (tests/).
+import { spawn } from "node:child_process";
+import { readFile, rm, mkdtemp } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+interface SuiteResult {
+  name: string;
+  passed: number;
+  failed: number;
+  exitCode: number;
+}
+
+function run(command: string, args: string[], onOutput?: (text: string) => void): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "inherit"], env: process.env });
+    child.stdout.on("data", (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      onOutput?.(chunk.toString());
+    });
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function runVitest(extraArgs: string[]): Promise<SuiteResult> {
+  const dir = await mkdtemp(join(tmpdir(), "vitest-report-"));
+  const report = join(dir, "report.json");
+  const exitCode = await run("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extraArgs]);
+  let passed = 0;
+  let failed = 0;
+  try {
+    const json = JSON.parse(await readFile(report, "utf8")) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number };
+    passed = json.numPassedTests;
+    // A file that fails to load counts as a failure even though it ran no test.
+    failed = json.numFailedTests + json.numFailedTestSuites;
+  } catch {
+    failed = 1;
+  }
+  await rm(dir, { recursive: true, force: true });
+  return { name: "vitest", passed, failed: exitCode !== 0 && failed === 0 ? 1 : failed, exitCode };
+}
+
+async function runSubgraphTests(): Promise<SuiteResult | null> {
+  if (!existsSync("bench/runner/cli.ts")) return null;
+  let tail = "";
+  const exitCode = await run("tsx", ["bench/runner/cli.ts"], (text) => {
+    tail = (tail + text).slice(-4000);
+  });
+  const match = [...tail.matchAll(/^(\d+) passed, (\d+) failed/gm)].pop();
+  const passed = match ? Number(match[1]) : 0;
+  const failed = match ? Number(match[2]) : 0;
+  return { name: "matchstick", passed, failed: exitCode !== 0 && failed === 0 ? 1 : failed, exitCode };
+}
+
+const results: SuiteResult[] = [await runVitest(process.argv.slice(2))];
+const subgraph = await runSubgraphTests();
+if (subgraph) results.push(subgraph);
+
+for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(results.some((r) => r.exitCode !== 0) || failed > 0 ? 1 : 0);
