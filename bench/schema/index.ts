@@ -1,0 +1,3 @@
+export { parseSubgraphSchema, storedFields, storageKind, SCALAR_KINDS } from "./subgraphSchema.js";
+export type { SubgraphSchema, EntityTypeDef, InterfaceDef, EnumDef, FieldDef, FieldType, ScalarKind, IdKind } from "./subgraphSchema.js";
+export { SchemaError } from "./errors.js";

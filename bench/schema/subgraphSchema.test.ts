@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { parseSubgraphSchema, storageKind } from "./subgraphSchema.js";
+import { SchemaError } from "./errors.js";
+
+const SDL = `
+enum Kind { Small, Large }
+interface Named { id: ID! name: String! }
+type ApprovalQuery @entity(immutable: true) {
+  id: Bytes!
+  owner: Bytes!
+  spender: Bytes!
+  value: BigInt!
+  blockNumber: BigInt!
+  account: Account
+}
+type Account implements Named @entity {
+  id: ID!
+  name: String!
+  kind: Kind
+  tags: [String!]!
+  approvals: [ApprovalQuery!]! @derivedFrom(field: "account")
+  score: BigDecimal
+  count: Int
+  big: Int8
+  at: Timestamp
+  flag: Boolean
+}
+type Series @entity(timeseries: true) { id: Int8! timestamp: Timestamp! }
+`;
+
+describe("parseSubgraphSchema", () => {
+  it("reads entities, interfaces, enums, flags and field shapes", () => {
+    const schema = parseSubgraphSchema(SDL);
+    expect([...schema.entities.keys()]).toEqual(["ApprovalQuery", "Account", "Series"]);
+    const approval = schema.entities.get("ApprovalQuery")!;
+    expect(approval.immutable).toBe(true);
+    expect(approval.idKind).toBe("Bytes");
+    expect(approval.fieldsByName.get("value")).toEqual({
+      name: "value", type: { kind: "scalar", scalar: "BigInt" }, list: false, nonNull: true, itemNonNull: false, derivedFrom: null,
+    });
+    expect(approval.fieldsByName.get("account")!.type).toEqual({ kind: "reference", target: "Account", targetIsInterface: false });
+    const account = schema.entities.get("Account")!;
+    expect(account.immutable).toBe(false);
+    expect(account.idKind).toBe("String");
+    expect(account.interfaces).toEqual(["Named"]);
+    expect(account.fieldsByName.get("tags")).toMatchObject({ list: true, nonNull: true, itemNonNull: true });
+    expect(account.fieldsByName.get("approvals")!.derivedFrom).toBe("account");
+    expect(account.fieldsByName.get("kind")!.type).toEqual({ kind: "enum", enum: "Kind" });
+    expect(schema.interfaces.get("Named")!.implementedBy).toEqual(["Account"]);
+    expect(schema.enums.get("Kind")!.values).toEqual(["Small", "Large"]);
+    const series = schema.entities.get("Series")!;
+    expect(series).toMatchObject({ immutable: true, timeseries: true, idKind: "Int8" });
+    expect(storageKind(schema, approval.fieldsByName.get("account")!)).toBe("String");
+    expect(storageKind(schema, account.fieldsByName.get("kind")!)).toBe("String");
+  });
+
+  it("rejects bad schemas with SchemaError", () => {
+    expect(() => parseSubgraphSchema("type A @entity { id: ID! ")).toThrow(SchemaError);
+    expect(() => parseSubgraphSchema("type A @entity { name: String }")).toThrow(/no id field/);
+    expect(() => parseSubgraphSchema("type A @entity { id: ID! x: Foo }")).toThrow(/unknown type Foo/);
+    expect(() => parseSubgraphSchema("type A @entity { id: Int! }")).toThrow(/id must be/);
+    expect(() => parseSubgraphSchema("type A { id: ID! }")).toThrow(/@entity/);
+    expect(() => parseSubgraphSchema("type A @entity { id: ID! xs: [[String]] }")).toThrow(/nested lists/);
+    expect(() => parseSubgraphSchema('type A @entity { id: ID! bs: [B!]! @derivedFrom(field: "nope") } type B @entity { id: ID! }')).toThrow(/derivedFrom/);
+  });
+});
