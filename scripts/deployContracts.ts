@@ -1,0 +1,23 @@
+// `npm run deploy:contracts`: deploys the ERC-20 behind its EIP-897 proxy and records the proxy in
+// networks.json. Env: ETHEREUM_RPC (default the local Hardhat node), PRIVATE_KEY (real networks),
+// NETWORK (the networks.json entry, default "localhost").
+import { deployApprovalToken } from "../hardhat/deploy/deployToken.js";
+import { writeNetworkEntry } from "../hardhat/deploy/networks.js";
+import { redactUrl } from "../hardhat/deploy/signers.js";
+import { fail, parseCli } from "./lib/args.js";
+
+const { values } = parseCli({
+  rpc: { type: "string", default: process.env.ETHEREUM_RPC ?? "http://127.0.0.1:8545" },
+  network: { type: "string", default: process.env.NETWORK ?? "localhost" },
+});
+
+try {
+  const deployed = await deployApprovalToken({ rpcUrl: values.rpc, ...(process.env.PRIVATE_KEY ? { privateKey: process.env.PRIVATE_KEY } : {}) });
+  await writeNetworkEntry(values.network, { address: deployed.proxy, startBlock: deployed.startBlock });
+  console.log(`chain:          ${redactUrl(values.rpc)} (chain id ${deployed.chainId})`);
+  console.log(`implementation: ${deployed.implementation}`);
+  console.log(`proxy:          ${deployed.proxy} (block ${deployed.startBlock})`);
+  console.log(`networks.json:  ${values.network}.ApprovalToken updated`);
+} catch (error) {
+  fail(error);
+}

@@ -1,0 +1,10 @@
+// `npm run abi`: writes the implementation's ABI from the Hardhat artifact to abis/ (never by hand).
+import { exportImplementationAbi } from "./lib/abi.js";
+import { fail } from "./lib/args.js";
+
+try {
+  const path = await exportImplementationAbi();
+  console.log(`wrote ${path}`);
+} catch (error) {
+  fail(error);
+}
