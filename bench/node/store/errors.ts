@@ -1,0 +1,36 @@
+// Errors of the node's store. Short message, cause, details; connection strings never appear.
+export class StoreError extends Error {
+  override readonly name: string = "StoreError";
+  readonly details: Record<string, unknown>;
+  constructor(message: string, options: { cause?: unknown; details?: Record<string, unknown> } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.details = options.details ?? {};
+  }
+}
+
+/** graph-node's admin API answers this when `subgraph_create` names an existing subgraph. */
+export class SubgraphExistsError extends StoreError {
+  override readonly name = "SubgraphExistsError";
+  constructor(name: string) {
+    super(`subgraph name already exists: ${name}`, { details: { name } });
+  }
+}
+
+export class SubgraphNotFoundError extends StoreError {
+  override readonly name = "SubgraphNotFoundError";
+  constructor(name: string) {
+    super(`subgraph name not found: ${name}`, { details: { name } });
+  }
+}
+
+export class DeploymentNotFoundError extends StoreError {
+  override readonly name = "DeploymentNotFoundError";
+  constructor(id: string) {
+    super(`deployment not found: ${id}`, { details: { id } });
+  }
+}
+
+/** Replace the password in a connection string before it reaches a message or log. */
+export function maskDatabaseUrl(url: string): string {
+  return url.replace(/\/\/([^:/@]+):([^@]*)@/, "//$1:***@");
+}
