@@ -1,0 +1,28 @@
+export {
+  createJsonRpcClient,
+  type BatchEntry,
+  type JsonRpcClient,
+  type JsonRpcClientOptions,
+  type RequestOptions,
+  type RpcCall,
+  type RpcParams,
+} from "./createJsonRpcClient.js";
+export {
+  ConnectionError,
+  HttpRequestError,
+  InternalRpcError,
+  InvalidParamsRpcError,
+  InvalidRequestRpcError,
+  InvalidResponseError,
+  LimitExceededRpcError,
+  MethodNotFoundRpcError,
+  MissingBatchResponseError,
+  ParseRpcError,
+  RpcClientError,
+  RpcResponseError,
+  ServerRpcError,
+  TimeoutError,
+  rpcResponseErrorFrom,
+} from "./errors.js";
+export { maskUrl } from "./maskUrl.js";
+export { parseJson } from "./parseJson.js";
