@@ -1,0 +1,72 @@
+// Contract 3 (admin part): graph-node's admin JSON-RPC (port 8020) over the node's store and IPFS.
+// Methods, params, results, error codes and texts follow graph-node's server/json-rpc crate.
+import type { IpfsStore } from "../ipfs/types.js";
+import type { LoadDeploymentOptions, LoadedDeployment } from "../manifest/types.js";
+import type { NodeStore } from "../store/types.js";
+
+/**
+ * What the admin server needs from the store. `NodeStore` satisfies it; `subgraphId` is optional and
+ * lets `subgraph_create` of an existing name answer the existing id as graph-node does.
+ */
+export type AdminStore = Pick<
+  NodeStore,
+  | "createSubgraph"
+  | "removeSubgraph"
+  | "subgraphExists"
+  | "createDeployment"
+  | "setPendingVersion"
+  | "resolveName"
+  | "getDeployment"
+  | "setPaused"
+> & {
+  /** The id of an existing subgraph name, or null. */
+  subgraphId?(name: string): Promise<string | null>;
+};
+
+export interface DeployRequest {
+  name: string;
+  deploymentId: string;
+  /** graph-cli's `--version-label` (graph-node itself ignores it). */
+  versionLabel: string | null;
+  nodeId: string;
+  historyBlocks: number | null;
+  debugFork: string | null;
+}
+
+export interface AdminServerOptions {
+  store: AdminStore;
+  ipfs: IpfsStore;
+  /** 0 picks a free port. Always bound on 127.0.0.1. */
+  port: number;
+  /**
+   * Called after a deploy was validated and written to the store (deployment created, version pending
+   * or current): start (or keep) indexing it. A throw turns into a deploy error (code 0).
+   */
+  onDeploy(loaded: LoadedDeployment, name: string, versionLabel: string | null, request: DeployRequest): Promise<void>;
+  /** Called after `subgraph_remove` removed the name. */
+  onRemove?(name: string): Promise<void>;
+  /** Called after `subgraph_pause` / `subgraph_resume` changed the stored flag. */
+  onPause?(deploymentId: string): Promise<void>;
+  onResume?(deploymentId: string): Promise<void>;
+  /** Called after `subgraph_reassign` of an existing deployment. */
+  onReassign?(deploymentId: string, nodeId: string): Promise<void>;
+  /**
+   * The query URLs answered by `subgraph_deploy`. Default: graph-node's relative form
+   * `{playground: ":<queryPort>/subgraphs/name/<name>/graphql", queries: ":<queryPort>/subgraphs/name/<name>"}`
+   * (graph-cli prefixes it with the admin URL's host).
+   */
+  queryUrlFor?(name: string): { playground: string; queries: string };
+  /** Port of the query server, for the default `queryUrlFor`. Default 8000. */
+  queryPort?: number;
+  /** This node's id (graph-node's `--node-id`). Default "default". */
+  nodeId?: string;
+  /** Passed to loadDeployment. */
+  manifestOptions?: LoadDeploymentOptions;
+  log?(level: "info" | "warning" | "error", message: string): void;
+}
+
+export interface RunningAdminServer {
+  /** `http://127.0.0.1:<port>`. */
+  url: string;
+  close(): Promise<void>;
+}
