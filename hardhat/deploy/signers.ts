@@ -1,4 +1,7 @@
 import { JsonRpcProvider, Wallet, type Signer } from "ethers";
+import { redactUrl } from "../../clients/shared/redact.js";
+
+export { redactUrl };
 
 export interface ChainConnection {
   provider: JsonRpcProvider;
@@ -24,15 +27,4 @@ export async function connectChain(rpcUrl: string, privateKey?: string): Promise
     throw new Error(`The node at ${redactUrl(rpcUrl)} has no unlocked accounts; set PRIVATE_KEY to send transactions`);
   }
   return { provider, signers: await Promise.all(accounts.map((_, i) => provider.getSigner(i))) };
-}
-
-/** Keeps scheme, host and port; hides paths and queries, where providers put access keys. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    const hidden = u.pathname.length > 1 || u.search || u.username ? "/***" : "";
-    return `${u.protocol}//${u.host}${hidden}`;
-  } catch {
-    return "<invalid url>";
-  }
 }

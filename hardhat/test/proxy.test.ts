@@ -18,7 +18,9 @@ beforeAll(async () => {
   chain = await startHardhatNode();
   deployed = await deployApprovalToken({ rpcUrl: chain.url });
   provider = new JsonRpcProvider(chain.url, undefined, { staticNetwork: true, pollingInterval: 50 });
-  [admin, alice, bob] = await Promise.all([0, 1, 2].map((i) => provider.getSigner(i)));
+  admin = await provider.getSigner(0);
+  alice = await provider.getSigner(1);
+  bob = await provider.getSigner(2);
   tokenAbi = new Interface((await readArtifact("ApprovalToken")).abi);
 });
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { projectRoot } from "../../hardhat/deploy/artifacts.js";
 import { DATA_SOURCE_NAME } from "../../hardhat/deploy/networks.js";
-import { graphCli } from "./graphCli.js";
+import { graphCli } from "../../clients/subgraph/graphCli.js";
 
 export interface BuildSubgraphParameters {
   /** Where the built subgraph goes; a fresh temp dir when omitted. */

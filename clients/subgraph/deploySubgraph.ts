@@ -1,0 +1,66 @@
+import { runGraphCli, stripAnsi } from "./graphCli.js";
+import { maskSecrets, secretsInUrl } from "../shared/redact.js";
+import { localEndpoints } from "./endpoints.js";
+import { SubgraphClientError } from "./errors.js";
+
+export interface DeploySubgraphParameters {
+  name: string;
+  versionLabel: string;
+  /** graph-node admin JSON-RPC, or the platform's deploy address (with its key). Default: the local node. */
+  deployUrl?: string;
+  /** IPFS RPC, or the platform's IPFS address (with its key). Default: the local node. */
+  ipfsUrl?: string;
+  /** networks.json entry to deploy for (graph-cli `--network`). */
+  network?: string;
+  networkFile?: string;
+  /** Directory of the subgraph project (subgraph.yaml). */
+  cwd?: string;
+  /** Run `graph create` first; the platform creates subgraphs in its console instead. */
+  create?: boolean;
+  /** Every output line of graph-cli, with access keys masked. */
+  onOutput?: (text: string) => void;
+}
+
+export interface DeploySubgraphReturnType {
+  /** The `Queries (HTTP)` address graph-cli printed. */
+  queryUrl: string | null;
+  /** The deployment id (IPFS hash of the manifest). */
+  deploymentId: string | null;
+  /** graph-cli's whole output, masked. */
+  output: string;
+}
+
+/** Deploys with the unmodified graph-cli (`graph create` + `graph deploy`), keeping keys out of output. */
+export async function deploySubgraph(params: DeploySubgraphParameters): Promise<DeploySubgraphReturnType> {
+  const deployUrl = params.deployUrl ?? localEndpoints.deploy;
+  const ipfsUrl = params.ipfsUrl ?? localEndpoints.ipfs;
+  const secrets = [...secretsInUrl(deployUrl), ...secretsInUrl(ipfsUrl)];
+  const mask = (text: string) => maskSecrets(stripAnsi(text), secrets);
+  const options = { ...(params.cwd ? { cwd: params.cwd } : {}), onOutput: (text: string) => params.onOutput?.(mask(text)) };
+  let output = "";
+
+  if (params.create ?? true) {
+    const created = await runGraphCli(["create", "--node", deployUrl, params.name], options);
+    const text = mask(created.stdout + created.stderr);
+    output += text;
+    if (created.code !== 0 && !/already exists/i.test(text)) {
+      throw new SubgraphClientError(`graph create failed for "${params.name}":\n${text.trim()}`, deployUrl);
+    }
+  }
+
+  const args = ["deploy", "--node", deployUrl, "--ipfs", ipfsUrl, "--version-label", params.versionLabel];
+  if (params.network) args.push("--network", params.network);
+  if (params.networkFile) args.push("--network-file", params.networkFile);
+  args.push(params.name);
+  const deployed = await runGraphCli(args, options);
+  const text = mask(deployed.stdout + deployed.stderr);
+  output += text;
+  if (deployed.code !== 0 || /Failed to deploy|Error:/i.test(text)) {
+    throw new SubgraphClientError(`graph deploy failed for "${params.name}":\n${text.trim()}`, deployUrl);
+  }
+  return {
+    queryUrl: /Queries \(HTTP\):\s+(\S+)/.exec(text)?.[1] ?? null,
+    deploymentId: /(Qm[1-9A-HJ-NP-Za-km-z]{44})/.exec(/Build completed:.*|Deployed to.*/.exec(text)?.[0] ?? text)?.[1] ?? null,
+    output,
+  };
+}

@@ -1,0 +1,17 @@
+import type { Approval } from "./listApprovals.js";
+
+/** A plain-text table: id, owner, spender and value in raw units. */
+export function formatApprovalsTable(approvals: readonly Approval[]): string {
+  const header = ["id", "owner", "spender", "value"];
+  const rows = approvals.map((a) => [a.id, a.owner, a.spender, a.value.toString()]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 3 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join("  ").trimEnd();
+  const out = [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)];
+  out.push(`${approvals.length} approval${approvals.length === 1 ? "" : "s"}`);
+  return out.join("\n");
+}
+
+/** One JSON array; values as decimal strings, since JSON has no bigint. */
+export function formatApprovalsJson(approvals: readonly Approval[]): string {
+  return JSON.stringify(approvals.map((a) => ({ ...a, value: a.value.toString() })));
+}

@@ -1,0 +1,37 @@
+// `npm run deploy`: deploys the subgraph with graph-cli to the local node, or to the platform when
+// DEPLOY_URL and IPFS_URL are set. Access keys in those addresses never reach the output.
+import { deploySubgraph, subgraphName } from "../clients/subgraph/index.js";
+import { maskSecrets, secretsInUrl } from "../clients/shared/redact.js";
+import { defaultVersionLabel } from "./lib/versionLabel.js";
+import { parseCli } from "./lib/args.js";
+
+const { values } = parseCli({
+  "version-label": { type: "string", default: defaultVersionLabel() },
+  name: { type: "string", default: subgraphName() },
+  network: { type: "string", default: process.env.NETWORK ?? "localhost" },
+});
+
+const deployUrl = process.env.DEPLOY_URL;
+const ipfsUrl = process.env.IPFS_URL;
+const secrets = [...secretsInUrl(deployUrl ?? ""), ...secretsInUrl(ipfsUrl ?? "")];
+const say = (text: string) => console.log(maskSecrets(text, secrets));
+
+try {
+  if (Boolean(deployUrl) !== Boolean(ipfsUrl)) throw new Error("set both DEPLOY_URL and IPFS_URL to deploy to the platform, or neither for the local node");
+  const platform = Boolean(deployUrl);
+  say(`deploying "${values.name}" (version ${values["version-label"]}, network ${values.network}) to ${platform ? maskSecrets(deployUrl ?? "", secrets) : "the local node"}`);
+  const result = await deploySubgraph({
+    name: values.name,
+    versionLabel: values["version-label"],
+    network: values.network,
+    create: !platform,
+    ...(deployUrl ? { deployUrl } : {}),
+    ...(ipfsUrl ? { ipfsUrl } : {}),
+    onOutput: (text) => process.stdout.write(text),
+  });
+  if (result.deploymentId) say(`deployment: ${result.deploymentId}`);
+  say(`query address: ${result.queryUrl ?? "(graph-cli printed none)"}`);
+} catch (error) {
+  console.error(`error: ${maskSecrets(error instanceof Error ? error.message : String(error), secrets)}`);
+  process.exit(1);
+}
