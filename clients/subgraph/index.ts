@@ -3,3 +3,4 @@ export { formatApprovalsTable, formatApprovalsJson } from "./formatApprovals.js"
 export { SubgraphClientError, EndpointUnreachableError, UnknownSubgraphError, GraphQLQueryError } from "./errors.js";
 export { deploySubgraph, type DeploySubgraphParameters, type DeploySubgraphReturnType } from "./deploySubgraph.js";
 export { localEndpoints, subgraphName, queryUrlFor } from "./endpoints.js";
+export { getIndexingStatus, waitForBlock, type IndexingStatus, type WaitForBlockParameters } from "./indexingStatus.js";

@@ -3,7 +3,7 @@ import { Contract, ContractFactory, Interface, JsonRpcProvider, MaxUint256, type
 import { startHardhatNode, type HardhatNode } from "../chain/hardhatNode.js";
 import { deployApprovalToken, type DeployedApprovalToken } from "../deploy/deployToken.js";
 import { readArtifact } from "../deploy/artifacts.js";
-import { ensureCompiled } from "./compile.js";
+import { ensureCompiled } from "../deploy/compile.js";
 
 let chain: HardhatNode;
 let provider: JsonRpcProvider;

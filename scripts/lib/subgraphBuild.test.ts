@@ -8,7 +8,7 @@ import { startHardhatNode, type HardhatNode } from "../../hardhat/chain/hardhatN
 import { deployApprovalToken, type DeployedApprovalToken } from "../../hardhat/deploy/deployToken.js";
 import { readArtifact } from "../../hardhat/deploy/artifacts.js";
 import { readNetworks, writeNetworkEntry } from "../../hardhat/deploy/networks.js";
-import { ensureCompiled } from "../../hardhat/test/compile.js";
+import { ensureCompiled } from "../../hardhat/deploy/compile.js";
 import { implementationAbiPath } from "./abi.js";
 import { buildSubgraph, type BuiltSubgraph } from "./subgraphBuild.js";
 

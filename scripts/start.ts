@@ -1,0 +1,42 @@
+// `npm start [-- --exit]`: the main job. Local chain, contracts, local node, subgraph, sample
+// approvals, and the approvals listed; then serves until Ctrl-C (or exits with --exit).
+import { join } from "node:path";
+import { projectRoot } from "../hardhat/deploy/artifacts.js";
+import { subgraphName } from "../clients/subgraph/index.js";
+import { defaultPorts, runMainJob } from "./lib/mainJob.js";
+import { fail, parseCli } from "./lib/args.js";
+
+const { values } = parseCli({
+  exit: { type: "boolean", default: false },
+  approvals: { type: "string", default: "12" },
+  "data-dir": { type: "string", default: process.env.DATA_DIR ?? join(projectRoot, ".data") },
+  "query-port": { type: "string", default: String(defaultPorts.query) },
+  "admin-port": { type: "string", default: String(defaultPorts.admin) },
+  "ipfs-port": { type: "string", default: String(defaultPorts.ipfs) },
+  "status-port": { type: "string", default: String(defaultPorts.status) },
+});
+
+try {
+  const job = await runMainJob({
+    ethereumRpc: process.env.ETHEREUM_RPC ?? "http://127.0.0.1:8545",
+    dataDir: values["data-dir"],
+    ports: { query: Number(values["query-port"]), admin: Number(values["admin-port"]), ipfs: Number(values["ipfs-port"]), status: Number(values["status-port"]) },
+    name: subgraphName(),
+    approvals: Number(values.approvals),
+    log: (line) => console.log(line),
+  });
+  if (values.exit) {
+    await job.shutdown();
+  } else {
+    console.log("\nServing. Press Ctrl-C to stop.");
+    const stop = async () => {
+      console.log("\nshutting down...");
+      await job.shutdown();
+      process.exit(0);
+    };
+    process.once("SIGINT", () => void stop());
+    process.once("SIGTERM", () => void stop());
+  }
+} catch (error) {
+  fail(error);
+}
