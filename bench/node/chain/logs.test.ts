@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { createLogFetcher, isRangeLimitError } from "./logs.js";
+import { RpcResponseError, RpcTransportError } from "./errors.js";
+import type { RpcClient } from "./rpcClient.js";
+
+/** A fake node holding one log per block that refuses ranges wider than `limit` blocks. */
+function fakeNode(limit: number, message: string, code = -32005) {
+  const calls: [number, number][] = [];
+  const rpc: RpcClient = {
+    displayUrl: "fake",
+    async request<T>(method: string, params: unknown[]): Promise<T> {
+      expect(method).toBe("eth_getLogs");
+      const p = params[0] as { fromBlock: string; toBlock: string; address: string; topics: string[] };
+      const from = Number.parseInt(p.fromBlock, 16);
+      const to = Number.parseInt(p.toBlock, 16);
+      calls.push([from, to]);
+      if (to - from + 1 > limit) throw new RpcResponseError("eth_getLogs", code, message);
+      const logs = [];
+      for (let n = from; n <= to; n++) {
+        logs.push({ address: p.address, topics: p.topics, data: "0x", blockNumber: `0x${n.toString(16)}`, blockHash: `0x${"1".repeat(64)}`, transactionHash: `0x${"2".repeat(64)}`, transactionIndex: "0x0", logIndex: "0x0", removed: false });
+      }
+      return logs as T;
+    },
+    async batch() {
+      throw new Error("unused");
+    },
+  };
+  return { rpc, calls };
+}
+
+const filter = { addresses: ["0xabc"], topic0s: ["0xdead"] };
+
+describe("createLogFetcher", () => {
+  it("shrinks the range on a limit error and covers every block exactly once", async () => {
+    const { rpc, calls } = fakeNode(300, "query returned more than 10000 results");
+    const fetcher = createLogFetcher({ rpc, initialRange: 2000 });
+    const seen: number[] = [];
+    let from = 0;
+    while (from <= 1999) {
+      const chunk = await fetcher.next(from, 1999, filter);
+      for (const l of chunk.logs) seen.push(l.blockNumber);
+      from = chunk.toBlock + 1;
+    }
+    expect(seen).toEqual(Array.from({ length: 2000 }, (_, i) => i));
+    expect(calls[0]).toEqual([0, 1999]);
+    // Refusals stay rare once the fetcher has learnt the limit.
+    const refused = calls.filter(([a, b]) => b - a + 1 > 300).length;
+    expect(refused).toBeGreaterThan(2);
+    expect(refused).toBeLessThan(12);
+  });
+
+  it("uses the range a provider suggests in its error", async () => {
+    const { rpc, calls } = fakeNode(100, "Log response size exceeded. this block range should work: [0x0, 0x63]", -32602);
+    const fetcher = createLogFetcher({ rpc, initialRange: 5000 });
+    const chunk = await fetcher.next(0, 4999, filter);
+    expect(chunk.toBlock).toBe(99);
+    expect(calls).toEqual([
+      [0, 4999],
+      [0, 99],
+    ]);
+  });
+
+  it("grows the range while answers stay small", async () => {
+    const { rpc } = fakeNode(1_000_000, "never");
+    const fetcher = createLogFetcher({ rpc, initialRange: 10, maxRange: 80, growBelowLogs: 1000 });
+    let from = 0;
+    for (let i = 0; i < 5; i++) from = (await fetcher.next(from, 10_000, filter)).toBlock + 1;
+    expect(fetcher.range).toBe(80);
+  });
+
+  it("passes other errors through", async () => {
+    const { rpc } = fakeNode(1, "execution reverted", 3);
+    const fetcher = createLogFetcher({ rpc, initialRange: 10 });
+    await expect(fetcher.next(0, 9, filter)).rejects.toThrow(/execution reverted/);
+  });
+
+  it("classifies limit errors", () => {
+    expect(isRangeLimitError(new RpcResponseError("eth_getLogs", -32000, "block range is too wide"))).toBe(true);
+    expect(isRangeLimitError(new RpcTransportError("x", { timedOut: true }))).toBe(true);
+    expect(isRangeLimitError(new RpcResponseError("eth_getLogs", -32000, "header not found"))).toBe(false);
+  });
+});

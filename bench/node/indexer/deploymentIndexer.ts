@@ -1,0 +1,272 @@
+// Indexes one deployment: from its start block (or stored pointer) to the chain head and then
+// following it. Each block's changes are committed with the block pointer in one store transaction;
+// reorgs revert to the common ancestor; a deterministic handler failure marks the deployment failed.
+import type { BlockPtr } from "../../runtime/entity/storeValue.js";
+import type { RpcClient } from "../chain/rpcClient.js";
+import { getBlock, getHeadNumber } from "../chain/blocks.js";
+import { createLogFetcher, type LogFilter } from "../chain/logs.js";
+import { createRecentBlocks, findCommonAncestor } from "../chain/reorg.js";
+import { maskUrl } from "../chain/errors.js";
+import { createChainServices } from "./chainServices.js";
+import { createLogDecoder } from "./decode.js";
+import { createHostWorker, type HostWorker } from "./hostWorkerClient.js";
+import type { BlockJob, BlockResult } from "./hostProtocol.js";
+import { loadRange, type LoaderDataSource } from "./rangeLoader.js";
+import type { IndexedDeployment, IndexerStore, Logger } from "./types.js";
+import { IndexerError } from "./errors.js";
+
+export interface DeploymentIndexerOptions {
+  store: IndexerStore;
+  rpc: RpcClient;
+  deployment: IndexedDeployment;
+  log: Logger;
+  /** Milliseconds between head polls once synced (default 500). */
+  pollIntervalMs?: number;
+  /** Events handed to the worker per run (whole blocks; default 2,000). */
+  eventsPerRun?: number;
+  /** How far back to look for a common ancestor in the store's block hashes (default 256). */
+  reorgDepth?: number;
+}
+
+export type DeploymentState = "starting" | "syncing" | "synced" | "failed" | "stopped";
+
+export interface DeploymentIndexer {
+  readonly id: string;
+  readonly state: DeploymentState;
+  readonly pointer: BlockPtr | null;
+  /** Starts the loop; resolves when it ends (stop, failure). */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A deterministic handler failure: the deployment stops for good. */
+class DeploymentFailed extends Error {}
+
+export function createDeploymentIndexer(options: DeploymentIndexerOptions): DeploymentIndexer {
+  const { store, rpc, deployment } = options;
+  const id = deployment.id;
+  const poll = options.pollIntervalMs ?? 500;
+  const perRun = options.eventsPerRun ?? 2_000;
+  const log: Logger = (level, message) => options.log(level, `${id}: ${message}`);
+  const startBlock = Math.min(...deployment.dataSources.map((d) => d.startBlock));
+  const recent = createRecentBlocks();
+  const fetcher = createLogFetcher({ rpc });
+  const services = createChainServices(rpc);
+
+  const loaderSources: LoaderDataSource[] = deployment.dataSources.map((ds) => ({
+    address: ds.address?.toLowerCase() ?? null,
+    startBlock: ds.startBlock,
+    decoder: createLogDecoder(ds.abis[ds.abiName] ?? [], ds.eventHandlers),
+  }));
+  const filter: LogFilter = {
+    addresses: loaderSources.some((d) => d.address === null) ? [] : [...new Set(loaderSources.map((d) => d.address!))],
+    topic0s: [...new Set(deployment.dataSources.flatMap((d) => d.eventHandlers.map((h) => h.topic0.toLowerCase())))],
+  };
+
+  let state: DeploymentState = "starting";
+  let pointer: BlockPtr | null = null;
+  let synced = false;
+  let stopping = false;
+  let wake: (() => void) | null = null;
+  let running: Promise<void> | null = null;
+  let worker: HostWorker | null = null;
+  // The commit in flight; store reads from handlers wait for it so they never miss a write.
+  let committing: Promise<void> = Promise.resolve();
+
+  function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(() => ((wake = null), resolve()), ms);
+      wake = () => (clearTimeout(t), (wake = null), resolve());
+    });
+  }
+
+  async function startWorker(): Promise<HostWorker> {
+    return createHostWorker({
+      schemaSdl: deployment.schemaSdl,
+      dataSources: deployment.dataSources.map((ds) => ({
+        name: ds.name,
+        wasmModule: ds.wasmModule,
+        apiVersion: ds.apiVersion,
+        address: ds.address?.toLowerCase() ?? "",
+        network: ds.network,
+      })),
+      log,
+      services: {
+        getEntity: async (type, eid) => (await committing, store.getEntity(id, type, eid)),
+        getDerived: async (type, field, eid) => (await committing, store.getDerived ? store.getDerived(id, type, field, eid) : []),
+        ethereumCall: services.ethereumCall,
+        getBalance: services.getBalance,
+        hasCode: services.hasCode,
+      },
+    });
+  }
+
+  async function markSynced(): Promise<void> {
+    if (state !== "synced") log("info", `synced at block ${pointer?.number ?? startBlock - 1}`);
+    state = "synced";
+    if (!synced) {
+      await store.setSynced(id, true);
+      synced = true;
+    }
+    await store.promoteIfSynced(id);
+  }
+
+  /** One database transaction for a group of blocks, with their hashes for later reorg checks. */
+  async function commitResults(results: BlockResult[]): Promise<void> {
+    if (results.length === 0) return;
+    const ptrs = results.map((r) => ({ number: r.ptr.number, hash: r.ptr.hash }));
+    await store.transactBlocks(id, results.map((r) => ({ block: r.ptr, changes: r.changes })), ptrs);
+    for (const p of ptrs) recent.add(p);
+    pointer = ptrs[ptrs.length - 1]!;
+  }
+
+  /** Runs the jobs on the worker in groups, committing group k while the worker runs group k+1. */
+  async function runJobs(jobs: BlockJob[]): Promise<void> {
+    const groups: BlockJob[][] = [];
+    let group: BlockJob[] = [];
+    let count = 0;
+    for (const job of jobs) {
+      group.push(job);
+      count += job.triggers.length;
+      if (count >= perRun) (groups.push(group), (group = []), (count = 0));
+    }
+    if (group.length > 0) groups.push(group);
+    try {
+      for (const g of groups) {
+        const { results, failure } = await worker!.run(g);
+        await committing;
+        committing = commitResults(results);
+        if (failure) {
+          await committing;
+          if (!failure.deterministic) throw new IndexerError(`handler ${failure.handler ?? "?"} failed at block ${failure.block.number}: ${failure.message}`);
+          log("error", `handler ${failure.handler ?? "?"} failed at block ${failure.block.number}: ${failure.message}`);
+          await store.markFailed(id, failure);
+          throw new DeploymentFailed(failure.message);
+        }
+      }
+    } finally {
+      await committing.catch(() => {});
+    }
+    await committing;
+  }
+
+  async function handleReorg(): Promise<void> {
+    const from = pointer!;
+    let ancestor = await findCommonAncestor({ rpc, known: recent.list() });
+    if (!ancestor) {
+      const stored = [];
+      for (let n = from.number - 1; n >= Math.max(startBlock, from.number - (options.reorgDepth ?? 256)); n--) {
+        const hash = await store.recentBlockHash(id, n);
+        if (hash) stored.push({ number: n, hash });
+      }
+      ancestor = await findCommonAncestor({ rpc, known: stored });
+    }
+    let target = ancestor;
+    if (!target && startBlock > 0) {
+      const before = await getBlock(rpc, startBlock - 1);
+      if (before) target = { number: before.number, hash: before.hash };
+    }
+    target ??= { number: -1, hash: "0x" };
+    log("warning", `reorg: block ${from.number} (${from.hash.slice(0, 10)}) is no longer canonical; reverting to ${target.number}`);
+    await store.revertTo(id, target);
+    recent.truncateAbove(target.number);
+    pointer = target.number >= 0 ? target : null;
+    await worker!.reset();
+  }
+
+  /** One round: reorg check, then one log range. Returns false when there was nothing to do. */
+  async function step(): Promise<boolean> {
+    const head = await getHeadNumber(rpc);
+    if (pointer && pointer.number >= startBlock - 1) {
+      const current = await getBlock(rpc, pointer.number);
+      if (!current || current.hash !== pointer.hash) {
+        await handleReorg();
+        return true;
+      }
+    }
+    const from = pointer ? pointer.number + 1 : startBlock;
+    if (from > head) {
+      await markSynced();
+      return false;
+    }
+    if (state !== "syncing" && state !== "synced") log("info", `indexing from block ${from} (head ${head})`);
+    if (state === "starting") state = "syncing";
+    const chunk = await fetcher.next(from, head, filter);
+    const range = await loadRange(rpc, loaderSources, chunk.logs, chunk.toBlock);
+    await runJobs(range.jobs);
+    if (!pointer || pointer.number < range.end.number) {
+      const end = { number: range.end.number, hash: range.end.hash };
+      await store.transact(id, range.end, [], [end]);
+      pointer = end;
+      recent.add(end);
+    }
+    if (pointer.number >= head) await markSynced();
+    return true;
+  }
+
+  async function loop(): Promise<void> {
+    const rec = await store.getDeployment(id);
+    if (!rec) throw new IndexerError(`deployment ${id} is not in the store`);
+    if (rec.health === "failed") {
+      state = "failed";
+      log("info", "deployment has failed before; not indexing it");
+      return;
+    }
+    pointer = rec.latestBlock;
+    synced = rec.synced;
+    if (pointer) recent.add(pointer);
+    worker = await startWorker();
+    let failures = 0;
+    try {
+      while (!stopping) {
+        try {
+          const busy = await step();
+          failures = 0;
+          if (!busy && !stopping) await sleep(poll);
+        } catch (err) {
+          if (err instanceof DeploymentFailed) {
+            state = "failed";
+            return;
+          }
+          failures++;
+          const wait = Math.min(30_000, 250 * 2 ** Math.min(failures, 7));
+          log("warning", `retrying in ${wait} ms: ${(err as Error).message}`);
+          // Start again from what the store holds; the worker's cache may be ahead of it.
+          const again = await store.getDeployment(id).catch(() => null);
+          if (again) pointer = again.latestBlock;
+          await worker.reset().catch(async () => {
+            await worker?.terminate();
+            worker = await startWorker();
+          });
+          if (!stopping) await sleep(wait);
+        }
+      }
+    } finally {
+      await worker?.terminate();
+      worker = null;
+      if (state !== "failed") state = "stopped";
+    }
+  }
+
+  return {
+    id,
+    get state() {
+      return state;
+    },
+    get pointer() {
+      return pointer;
+    },
+    start() {
+      running ??= loop().catch((err: unknown) => {
+        state = "stopped";
+        log("error", `indexing stopped: ${err instanceof Error ? err.message : String(err)} (rpc ${maskUrl(rpc.displayUrl)})`);
+      });
+      return running;
+    },
+    async stop() {
+      stopping = true;
+      wake?.();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,168 @@
+// Runs the mapping handlers of one deployment, block after block, over a layered entity cache:
+// the current block's writes, then the batch's committed-to-be writes, then clean entities read
+// before; misses go to `request` (the main thread's store). Thread-agnostic: the worker entry wires
+// `request` to Atomics.wait, tests can call it directly.
+import { instantiateSubgraph } from "../../runtime/index.js";
+import { parseSubgraphSchema } from "../../schema/index.js";
+import type { BlockPtr, EntityChange, EntityData } from "../../runtime/entity/storeValue.js";
+import type { EntityStoreBackend, EthereumValue, LogLevel, SubgraphInstance } from "../../runtime/types.js";
+import type { BlockJob, BlockResult, HandlerFailure, SyncRequest, SyncResponse, WorkerDataSource } from "./hostProtocol.js";
+
+export interface HostRuntimeOptions {
+  schemaSdl: string;
+  dataSources: WorkerDataSource[];
+  cacheSize?: number;
+  /** Synchronous round trip to the owner of the store and the RPC client. */
+  request(req: SyncRequest): SyncResponse;
+  log(level: LogLevel, message: string): void;
+}
+
+export interface HostRuntime {
+  runBlocks(blocks: BlockJob[]): { results: BlockResult[]; failure: HandlerFailure | null };
+  /** Drops every cached entity. */
+  reset(): void;
+}
+
+/** An entity as the cache knows it: present (with the block it was written in) or known absent. */
+type Cached = { data: EntityData; block?: number } | null;
+
+/** Raised when the main thread could not answer; never deterministic. */
+class RequestFailedError extends Error {
+  readonly deterministic = false;
+}
+
+const key = (entityType: string, id: string): string => `${entityType}\u0000${id}`;
+
+export async function createHostRuntime(options: HostRuntimeOptions): Promise<HostRuntime> {
+  const schema = parseSubgraphSchema(options.schemaSdl);
+  const cacheSize = options.cacheSize ?? 100_000;
+  let clean = new Map<string, Cached>();
+  let pending = new Map<string, Cached>();
+  let currentBlock: BlockPtr | null = null;
+
+  function ask(req: SyncRequest): SyncResponse & { ok: true } {
+    const res = options.request(req);
+    if (!res.ok) throw new RequestFailedError(res.message);
+    return res;
+  }
+
+  function remember(k: string, v: Cached): void {
+    if (clean.size >= cacheSize) clean = new Map();
+    clean.set(k, v);
+  }
+
+  const backend: EntityStoreBackend = {
+    get(entityType, id) {
+      const k = key(entityType, id);
+      const p = pending.get(k);
+      if (p !== undefined) return p;
+      const c = clean.get(k);
+      if (c !== undefined) return c;
+      const data = ask({ type: "get", entityType, id }).value as EntityData | null;
+      const v: Cached = data ? { data } : null;
+      remember(k, v);
+      return v;
+    },
+    getDerived(entityType, field, id) {
+      // Derived reads cannot be answered from the cache alone; merge the store's answer with pending writes.
+      const stored = ask({ type: "getDerived", entityType, field, id }).value as EntityData[];
+      const byId = new Map<string, EntityData>();
+      for (const e of stored) {
+        const eid = e.get("id");
+        if (eid && "value" in eid) byId.set(String(eid.value), e);
+      }
+      const prefix = `${entityType}\u0000`;
+      for (const [k, v] of pending) {
+        if (!k.startsWith(prefix)) continue;
+        const eid = k.slice(prefix.length);
+        if (v === null) byId.delete(eid);
+        else if (refersTo(v.data.get(field), id)) byId.set(eid, v.data);
+        else byId.delete(eid);
+      }
+      return [...byId.values()];
+    },
+  };
+
+  const instances: SubgraphInstance[] = [];
+  for (const ds of options.dataSources) {
+    instances.push(
+      await instantiateSubgraph(ds.wasmModule, {
+        apiVersion: ds.apiVersion,
+        schema,
+        store: backend,
+        dataSource: { address: ds.address, network: ds.network, context: null },
+        ethereumCall: (call) => ask({ type: "call", call }).value as EthereumValue[] | null,
+        ethereumGetBalance: (address) => ask({ type: "balance", address, block: currentBlock }).value as bigint,
+        ethereumHasCode: (address) => ask({ type: "hasCode", address, block: currentBlock }).value as boolean,
+        log: (level, message) => options.log(level, `[${ds.name}] ${message}`),
+      }),
+    );
+  }
+  const shared = instances.length > 1;
+
+  /** Folds one instance's changes into the block's de-duplicated list (last write wins, first order kept). */
+  function collect(into: Map<string, EntityChange>, changes: EntityChange[], block: number): void {
+    for (const ch of changes) {
+      const k = key(ch.entityType, ch.id);
+      into.delete(k);
+      into.set(k, ch);
+      // With several instances, later triggers of this block must read earlier instances' writes.
+      if (shared) pending.set(k, ch.op === "set" ? { data: ch.data, block } : null);
+    }
+  }
+
+  return {
+    runBlocks(blocks) {
+      // The previous batch is committed by now: its writes become clean cache entries.
+      for (const [k, v] of pending) remember(k, v);
+      pending = new Map();
+      const results: BlockResult[] = [];
+      for (const job of blocks) {
+        currentBlock = job.ptr;
+        const changes = new Map<string, EntityChange>();
+        const before = shared ? new Map(pending) : null;
+        let trigger: { handler: string } | null = null;
+        try {
+          for (const inst of instances) inst.beginBlock(job.ptr);
+          for (const t of job.triggers) {
+            trigger = t;
+            const inst = instances[t.dataSource];
+            if (!inst) throw new Error(`no data source ${t.dataSource}`);
+            inst.runEventHandler(t.handler, t.event);
+            if (shared) collect(changes, inst.takeChanges(), job.ptr.number);
+          }
+          if (!shared) for (const inst of instances) collect(changes, inst.takeChanges(), job.ptr.number);
+        } catch (err) {
+          // The failed block's writes never reach the store; drop them from the instances and cache.
+          for (const inst of instances) inst.takeChanges();
+          if (before) pending = before;
+          const e = err as { message?: string; deterministic?: boolean; handler?: string };
+          return {
+            results,
+            failure: {
+              message: e.message ?? String(err),
+              deterministic: e.deterministic === true,
+              handler: e.handler ?? trigger?.handler ?? null,
+              block: job.ptr,
+            },
+          };
+        }
+        const list = [...changes.values()];
+        if (!shared) for (const ch of list) pending.set(key(ch.entityType, ch.id), ch.op === "set" ? { data: ch.data, block: job.ptr.number } : null);
+        results.push({ ptr: job.ptr, changes: list });
+      }
+      return { results, failure: null };
+    },
+    reset() {
+      clean = new Map();
+      pending = new Map();
+    },
+  };
+}
+
+function refersTo(v: EntityData extends Map<string, infer V> ? V | undefined : never, id: string): boolean {
+  if (!v || v.kind === "Null") return false;
+  if (v.kind === "Array") return v.value.some((x) => refersTo(x, id));
+  if (v.kind === "Bytes") return `0x${Buffer.from(v.value).toString("hex")}` === id.toLowerCase();
+  return "value" in v && String(v.value) === id;
+}

@@ -1,0 +1,133 @@
+// Main-thread side of the host worker: starts it, sends block batches, and answers its synchronous
+// store and chain requests (posting the answer, then waking the worker through the shared flag).
+import { MessageChannel, Worker } from "node:worker_threads";
+import { fileURLToPath } from "node:url";
+import type { BlockPtr, EntityData } from "../../runtime/entity/storeValue.js";
+import type { EthereumCallRequest, EthereumValue, LogLevel } from "../../runtime/types.js";
+import type { BlockJob, BlockResult, HandlerFailure, SyncRequest, SyncResponse, WorkerCommand, WorkerDataSource, WorkerInit, WorkerReply } from "./hostProtocol.js";
+import { IndexerError } from "./errors.js";
+
+/** What the worker may ask for while a handler runs. */
+export interface HostServices {
+  getEntity(entityType: string, id: string): Promise<EntityData | null>;
+  getDerived(entityType: string, field: string, id: string): Promise<EntityData[]>;
+  ethereumCall(call: EthereumCallRequest): Promise<EthereumValue[] | null>;
+  getBalance(address: string, block: BlockPtr | null): Promise<bigint>;
+  hasCode(address: string, block: BlockPtr | null): Promise<boolean>;
+}
+
+export interface HostWorkerOptions {
+  schemaSdl: string;
+  dataSources: WorkerDataSource[];
+  services: HostServices;
+  log(level: LogLevel, message: string): void;
+  cacheSize?: number;
+}
+
+export interface HostWorker {
+  run(blocks: BlockJob[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }>;
+  reset(): Promise<void>;
+  terminate(): Promise<void>;
+}
+
+const bootUrl = new URL("./hostWorkerBoot.mjs", import.meta.url);
+const entryUrl = new URL(import.meta.url.endsWith(".ts") ? "./hostWorker.ts" : "./hostWorker.js", import.meta.url);
+
+export async function createHostWorker(options: HostWorkerOptions): Promise<HostWorker> {
+  const signal = new SharedArrayBuffer(4);
+  const flag = new Int32Array(signal);
+  const { port1, port2 } = new MessageChannel();
+  const init: WorkerInit & { entry: string } = {
+    entry: entryUrl.href,
+    schemaSdl: options.schemaSdl,
+    dataSources: options.dataSources,
+    signal,
+    port: port2 as unknown as MessagePort,
+    ...(options.cacheSize === undefined ? {} : { cacheSize: options.cacheSize }),
+  };
+  const worker = new Worker(fileURLToPath(bootUrl), { workerData: init, transferList: [port2] });
+
+  async function answer(req: SyncRequest): Promise<SyncResponse> {
+    try {
+      const s = options.services;
+      switch (req.type) {
+        case "get":
+          return { ok: true, value: await s.getEntity(req.entityType, req.id) };
+        case "getDerived":
+          return { ok: true, value: await s.getDerived(req.entityType, req.field, req.id) };
+        case "call":
+          return { ok: true, value: await s.ethereumCall(req.call) };
+        case "balance":
+          return { ok: true, value: await s.getBalance(req.address, req.block) };
+        case "hasCode":
+          return { ok: true, value: await s.hasCode(req.address, req.block) };
+      }
+    } catch (err) {
+      return { ok: false, message: err instanceof Error ? err.message : String(err) };
+    }
+  }
+
+  port1.on("message", (req: SyncRequest) => {
+    void answer(req).then((res) => {
+      port1.postMessage(res);
+      Atomics.store(flag, 0, 1);
+      Atomics.notify(flag, 0);
+    });
+  });
+
+  let nextId = 1;
+  const waiting = new Map<number, { resolve(r: { results: BlockResult[]; failure: HandlerFailure | null }): void; reject(e: Error): void }>();
+  let dead: Error | null = null;
+  let readyResolve: () => void = () => {};
+  let readyReject: (e: Error) => void = () => {};
+  const ready = new Promise<void>((res, rej) => ((readyResolve = res), (readyReject = rej)));
+
+  function die(err: Error): void {
+    dead ??= err;
+    readyReject(err);
+    for (const w of waiting.values()) w.reject(err);
+    waiting.clear();
+  }
+
+  worker.on("message", (msg: WorkerReply) => {
+    if (msg.type === "ready") readyResolve();
+    else if (msg.type === "log") options.log(msg.level, msg.message);
+    else if (msg.type === "fatal") die(new IndexerError(`mapping could not start: ${msg.message}`));
+    else {
+      const w = waiting.get(msg.id);
+      waiting.delete(msg.id);
+      w?.resolve({ results: msg.results, failure: msg.failure });
+    }
+  });
+  worker.on("error", (err) => die(new IndexerError(`host worker crashed: ${err.message}`, { cause: err })));
+  worker.on("exit", (code) => die(new IndexerError(`host worker exited (${code})`)));
+
+  function send(cmd: Omit<WorkerCommand, "id"> & { blocks?: BlockJob[] }): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }> {
+    if (dead) return Promise.reject(dead);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ ...cmd, id } as WorkerCommand);
+    });
+  }
+
+  try {
+    await ready;
+  } catch (err) {
+    await worker.terminate();
+    port1.close();
+    throw err;
+  }
+
+  return {
+    run: (blocks) => send({ type: "run", blocks }),
+    async reset() {
+      await send({ type: "reset" });
+    },
+    async terminate() {
+      dead ??= new IndexerError("host worker terminated");
+      port1.close();
+      await worker.terminate();
+    },
+  };
+}
