@@ -18,6 +18,15 @@ export interface IpfsAddFile {
   content: Uint8Array;
 }
 
+export interface IpfsAddOptions {
+  /** Pin what was added (Kubo's `pin=true`, the default). */
+  pin?: boolean;
+  /** Wrap everything in one more directory (`wrap-with-directory`). */
+  wrapWithDirectory?: boolean;
+  /** Empty directories to create too (multipart `application/x-directory` parts). */
+  directories?: string[];
+}
+
 export interface IpfsStore {
   /** Adds one file's bytes and returns its CID (`Qm...`). Added content is pinned. */
   add(bytes: Uint8Array): Promise<string>;
@@ -25,7 +34,7 @@ export interface IpfsStore {
    * Adds files like Kubo's multipart `add`: one entry per file in input order, then one per directory
    * the paths imply (deepest first). Without `/` in a path only the file entries are returned.
    */
-  addAll(files: IpfsAddFile[], options?: { pin?: boolean }): Promise<IpfsAddedEntry[]>;
+  addAll(files: IpfsAddFile[], options?: IpfsAddOptions): Promise<IpfsAddedEntry[]>;
   /**
    * The bytes of a UnixFS file: `Qm...`, `/ipfs/Qm...` or `/ipfs/Qm.../dir/file`. Null when the content
    * is not stored here. Throws `IpfsPathError` for a malformed CID/path or a directory.
