@@ -44,6 +44,9 @@ async function runVitest(extraArgs: string[]): Promise<SuiteResult> {
 
 async function runSubgraphTests(): Promise<SuiteResult | null> {
   if (!existsSync("bench/runner/cli.ts")) return null;
+  // The Matchstick tests import generated/ (not committed), as under `graph test`.
+  const codegen = await run("graph", ["codegen", "--output-dir", "generated/"]);
+  if (codegen !== 0) return { name: "matchstick", passed: 0, failed: 1, exitCode: codegen };
   let tail = "";
   const exitCode = await run("tsx", ["bench/runner/cli.ts"], (text) => {
     tail = (tail + text).slice(-4000);
