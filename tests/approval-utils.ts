@@ -8,7 +8,7 @@ export const TX_HASH = Bytes.fromHexString("0xababababababababababababababababab
 
 /** 2^256 - 1, the largest uint256 an Approval can carry. */
 export function maxUint256(): BigInt {
-  return BigInt.fromString("115792089237316195423570985008687907853269984665640564039457584007910982156288").minus(BigInt.fromI32(1));
+  return BigInt.fromString("115792089237316195423570985008687907853269984665640564039457584007913129639935");
 }
 
 /** An Approval(owner, spender, value) in transaction TX_HASH at the given log index and block. */
