@@ -1,0 +1,241 @@
+// Shared pieces of the end-to-end tests: a real Hardhat chain with the token behind its proxy, a
+// real graph-cli build and deploy, a local node (in process or as a child process), and the
+// GraphQL/status reads the tests assert on. With DATABASE_URL set, each node gets a fresh database
+// on that Postgres server, so suites never share schemas.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { Interface, id as keccakId } from "ethers";
+import { startHardhatNode, type HardhatNode } from "../../../hardhat/chain/hardhatNode.js";
+import { freePort } from "../../../hardhat/chain/freePort.js";
+import { projectRoot, readArtifact } from "../../../hardhat/deploy/artifacts.js";
+import { deployApprovalToken, type DeployedApprovalToken } from "../../../hardhat/deploy/deployToken.js";
+import { buildSubgraph, type BuiltSubgraph } from "../../../scripts/lib/subgraphBuild.js";
+import { deploySubgraph } from "../../../clients/subgraph/deploySubgraph.js";
+import { createLocalNode, type LocalNode, type LocalNodePorts } from "../index.js";
+
+export const APPROVAL_TOPIC = keccakId("Approval(address,address,uint256)");
+
+export interface ChainFixture {
+  chain: HardhatNode;
+  token: DeployedApprovalToken;
+  stop(): Promise<void>;
+}
+
+export async function startChainWithToken(): Promise<ChainFixture> {
+  const chain = await startHardhatNode();
+  try {
+    const token = await deployApprovalToken({ rpcUrl: chain.url });
+    return { chain, token, stop: () => chain.stop() };
+  } catch (err) {
+    await chain.stop();
+    throw err;
+  }
+}
+
+/** Builds our subgraph (or a fixture project) for the token with the unmodified graph-cli. */
+export function buildFor(token: DeployedApprovalToken, projectDir?: string): Promise<BuiltSubgraph> {
+  return buildSubgraph({ address: token.proxy, startBlock: token.startBlock, network: "localhost", ...(projectDir ? { projectDir } : {}) });
+}
+
+/** A fresh database on the DATABASE_URL server (dropped by the returned cleanup), or undefined. */
+export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return undefined;
+  const name = `e2e_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function freePorts(): Promise<LocalNodePorts> {
+  return { query: await freePort(), admin: await freePort(), ipfs: await freePort(), status: await freePort() };
+}
+
+export interface NodeFixture {
+  node: LocalNode;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logs: string[];
+  /** Closes the node and removes its data. */
+  stop(): Promise<void>;
+}
+
+export async function startNode(rpcUrl: string): Promise<NodeFixture> {
+  const dataDir = await mkdtemp(join(tmpdir(), "local-node-"));
+  const db = await freshDatabase();
+  const logs: string[] = [];
+  const node = await createLocalNode({
+    ethereumRpc: rpcUrl,
+    dataDir,
+    ...(db ? { databaseUrl: db.url } : {}),
+    ports: { query: 0, admin: 0, ipfs: 0, status: 0 },
+    log: (line) => logs.push(line),
+    pollIntervalMs: 100,
+  });
+  return {
+    node,
+    dataDir,
+    databaseUrl: db?.url,
+    logs,
+    async stop() {
+      await node.close();
+      await db?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `graph create` + `graph deploy --version-label` with the unmodified graph-cli; returns the deployment id. */
+export async function deployWithGraphCli(built: BuiltSubgraph, name: string, urls: { admin: string; ipfs: string }, versionLabel = "v1"): Promise<string> {
+  const out = await deploySubgraph({ name, versionLabel, deployUrl: urls.admin, ipfsUrl: urls.ipfs, network: "localhost", networkFile: "networks.json", cwd: built.workDir });
+  if (!out.deploymentId) throw new Error(`graph deploy printed no deployment id:\n${out.output}`);
+  return out.deploymentId;
+}
+
+export async function graphql<T = Record<string, unknown>>(url: string, query: string, variables: Record<string, unknown> = {}): Promise<{ data?: T; errors?: { message: string }[] }> {
+  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query, variables }) });
+  return (await res.json()) as { data?: T; errors?: { message: string }[] };
+}
+
+export interface StatusInfo {
+  subgraph: string;
+  synced: boolean;
+  health: string;
+  fatalError: { message: string; handler: string | null; block: { number: string; hash: string } | null } | null;
+  chains: { chainHeadBlock: { number: string } | null; latestBlock: { number: string; hash: string } | null }[];
+  entityCount: string;
+}
+
+export async function statusOf(statusUrl: string, name: string): Promise<StatusInfo | null> {
+  const r = await graphql<{ indexingStatusForCurrentVersion: StatusInfo | null }>(
+    `${statusUrl}/graphql`,
+    `query($n: String!) { indexingStatusForCurrentVersion(subgraphName: $n) { subgraph synced health entityCount
+       fatalError { message handler block { number hash } } chains { chainHeadBlock { number } latestBlock { number hash } } } }`,
+    { n: name },
+  );
+  if (r.errors) throw new Error(`status query failed: ${r.errors.map((e) => e.message).join("; ")}`);
+  return r.data?.indexingStatusForCurrentVersion ?? null;
+}
+
+/** Polls the status until `done` holds (or the deadline passes, then throws with the last status). */
+export async function waitForStatus(statusUrl: string, name: string, done: (s: StatusInfo) => boolean, timeoutMs = 60_000): Promise<StatusInfo> {
+  const deadline = Date.now() + timeoutMs;
+  let last: StatusInfo | null = null;
+  for (;;) {
+    last = await statusOf(statusUrl, name).catch(() => null);
+    if (last && done(last)) return last;
+    if (Date.now() > deadline) throw new Error(`status never reached the expected state; last: ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Waits until the deployment has indexed the chain's current head. */
+export async function waitForHead(statusUrl: string, name: string, rpcUrl: string, timeoutMs = 60_000): Promise<StatusInfo> {
+  const head = await blockNumber(rpcUrl);
+  return waitForStatus(statusUrl, name, (s) => s.health === "failed" || Number(s.chains[0]?.latestBlock?.number ?? -1) >= head, timeoutMs);
+}
+
+export async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const body = (await res.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+export async function blockNumber(url: string): Promise<number> {
+  return Number(await rpc<string>(url, "eth_blockNumber"));
+}
+
+export interface ExpectedApproval {
+  id: string;
+  owner: string;
+  spender: string;
+  value: string;
+}
+
+/** The approvals as the chain has them (eth_getLogs through the proxy), keyed as the mapping keys them. */
+export async function chainApprovals(rpcUrl: string, token: string, fromBlock: number): Promise<ExpectedApproval[]> {
+  const { abi } = await readArtifact("ApprovalToken");
+  const iface = new Interface(abi);
+  const logs = await rpc<{ topics: string[]; data: string; transactionHash: string; logIndex: string }[]>(rpcUrl, "eth_getLogs", [
+    { address: token, topics: [APPROVAL_TOPIC], fromBlock: `0x${fromBlock.toString(16)}`, toBlock: "latest" },
+  ]);
+  return logs.map((l) => {
+    const parsed = iface.parseLog({ topics: l.topics, data: l.data })!;
+    return {
+      id: `${l.transactionHash.toLowerCase()}-${Number(l.logIndex)}`,
+      owner: (parsed.args[0] as string).toLowerCase(),
+      spender: (parsed.args[1] as string).toLowerCase(),
+      value: (parsed.args[2] as bigint).toString(),
+    };
+  });
+}
+
+/** Every ApprovalQuery, paging with `first: 1000` and `skip`, in the default order (id ascending). */
+export async function queryAllApprovals(queryUrl: string, extra = ""): Promise<ExpectedApproval[]> {
+  const out: ExpectedApproval[] = [];
+  for (let skip = 0; ; skip += 1000) {
+    const r = await graphql<{ approvalQueries: ExpectedApproval[] }>(queryUrl, `{ approvalQueries(first: 1000, skip: ${skip}${extra}) { id owner spender value } }`);
+    if (r.errors) throw new Error(`query failed: ${JSON.stringify(r.errors)}`);
+    const page = r.data!.approvalQueries;
+    out.push(...page);
+    if (page.length < 1000) return out;
+  }
+}
+
+/** graph-node's default order: id ascending, bytewise. */
+export function byId(a: { id: string }, b: { id: string }): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+export interface NodeProcess {
+  child: ChildProcess;
+  output(): string;
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** `scripts/localNode.ts` as a child process (for SIGKILL tests); resolves once it listens. */
+export async function spawnNodeProcess(env: { rpcUrl: string; dataDir: string; databaseUrl?: string | undefined; ports: LocalNodePorts }): Promise<NodeProcess> {
+  const child = spawn(
+    join(projectRoot, "node_modules", ".bin", "tsx"),
+    [join(projectRoot, "scripts", "localNode.ts"), "--query-port", String(env.ports.query), "--admin-port", String(env.ports.admin), "--ipfs-port", String(env.ports.ipfs), "--status-port", String(env.ports.status), "--data-dir", env.dataDir, "--ethereum-rpc", env.rpcUrl],
+    { cwd: projectRoot, env: { ...process.env, DATABASE_URL: env.databaseUrl ?? "" }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  const deadline = Date.now() + 60_000;
+  while (!/queries http/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`local node exited:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`local node did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    child,
+    output: () => output,
+    async kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}

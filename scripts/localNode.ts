@@ -1,0 +1,52 @@
+// `npm run local-node`: the graph-node-compatible local node on 127.0.0.1.
+// Env: ETHEREUM_RPC (default http://127.0.0.1:8545), DATABASE_URL (else embedded PGlite),
+// LOCAL_NODE_DATA (default .data/local-node). Flags override the ports and the data dir.
+import "dotenv/config";
+import { join } from "node:path";
+import { createLocalNode } from "../bench/node/index.js";
+import { fail, parseCli } from "./lib/args.js";
+
+const { values } = parseCli({
+  "query-port": { type: "string", default: "8000" },
+  "admin-port": { type: "string", default: "8020" },
+  "ipfs-port": { type: "string", default: "5001" },
+  "status-port": { type: "string", default: "8030" },
+  "data-dir": { type: "string" },
+  "ethereum-rpc": { type: "string" },
+  debug: { type: "boolean", default: false },
+});
+
+function port(name: string, raw: string): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) fail(`--${name} must be a port number, got ${raw}`);
+  return n;
+}
+
+try {
+  const node = await createLocalNode({
+    ethereumRpc: values["ethereum-rpc"] ?? process.env.ETHEREUM_RPC ?? "http://127.0.0.1:8545",
+    dataDir: values["data-dir"] ?? process.env.LOCAL_NODE_DATA ?? join(process.cwd(), ".data", "local-node"),
+    ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+    ports: {
+      query: port("query-port", values["query-port"]),
+      admin: port("admin-port", values["admin-port"]),
+      ipfs: port("ipfs-port", values["ipfs-port"]),
+      status: port("status-port", values["status-port"]),
+    },
+    logLevel: values.debug ? "debug" : "info",
+  });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: stopping the local node`);
+    node.close().then(
+      () => process.exit(0),
+      (err: unknown) => fail(err),
+    );
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+} catch (err) {
+  fail(err);
+}
