@@ -145,7 +145,7 @@ export function describeTransaction(txn: MoveTransaction, moduleAddress?: string
     gas_used: txn.gasUsed,
     timestamp_us: txn.timestampUs,
     events: txn.events.map(describeEvent),
-    message_changes: messageChangesOf(txn.events, module),
+    message_changes: messageChangesOf(txn.events, module).map((c) => ({ from_message: c.fromMessage, to_message: c.toMessage })),
   };
 }
 
