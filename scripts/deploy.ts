@@ -1,6 +1,6 @@
 // `npm run deploy`: deploys the subgraph with graph-cli to the local node, or to the platform when
 // DEPLOY_URL and IPFS_URL are set. Access keys in those addresses never reach the output.
-import { deploySubgraph, subgraphName } from "../clients/subgraph/index.js";
+import { deploySubgraph, localEndpoints, subgraphName } from "../clients/subgraph/index.js";
 import { maskSecrets, secretsInUrl } from "../clients/shared/redact.js";
 import { defaultVersionLabel } from "./lib/versionLabel.js";
 import { parseCli } from "./lib/args.js";
@@ -9,6 +9,9 @@ const { values } = parseCli({
   "version-label": { type: "string", default: defaultVersionLabel() },
   name: { type: "string", default: subgraphName() },
   network: { type: "string", default: process.env.NETWORK ?? "localhost" },
+  // The local target's addresses (graph-node's defaults); DEPLOY_URL/IPFS_URL select the platform.
+  node: { type: "string", default: localEndpoints.deploy },
+  ipfs: { type: "string", default: localEndpoints.ipfs },
 });
 
 const deployUrl = process.env.DEPLOY_URL;
@@ -19,14 +22,16 @@ const say = (text: string) => console.log(maskSecrets(text, secrets));
 try {
   if (Boolean(deployUrl) !== Boolean(ipfsUrl)) throw new Error("set both DEPLOY_URL and IPFS_URL to deploy to the platform, or neither for the local node");
   const platform = Boolean(deployUrl);
-  say(`deploying "${values.name}" (version ${values["version-label"]}, network ${values.network}) to ${platform ? maskSecrets(deployUrl ?? "", secrets) : "the local node"}`);
+  say(`deploying "${values.name}" (version ${values["version-label"]}, network ${values.network}) to ${platform ? maskSecrets(deployUrl ?? "", secrets) : `the local node at ${values.node}`}`);
   const result = await deploySubgraph({
     name: values.name,
     versionLabel: values["version-label"],
     network: values.network,
     create: !platform,
-    ...(deployUrl ? { deployUrl } : {}),
-    ...(ipfsUrl ? { ipfsUrl } : {}),
+    deployUrl: deployUrl ?? values.node,
+    ipfsUrl: ipfsUrl ?? values.ipfs,
+    // Like graph-cli itself: the subgraph project in the current directory.
+    cwd: process.cwd(),
     onOutput: (text) => process.stdout.write(text),
   });
   if (result.deploymentId) say(`deployment: ${result.deploymentId}`);

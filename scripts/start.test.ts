@@ -1,0 +1,67 @@
+// `npm start -- --exit`: the whole main job on this machine, checked against the chain itself.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startHardhatNode, type HardhatNode } from "../hardhat/chain/hardhatNode.js";
+import { freePort } from "../hardhat/chain/freePort.js";
+import { readNetworks } from "../hardhat/deploy/networks.js";
+import { approvalsFromChain } from "./_test/chainApprovals.js";
+import { runScript, type ScriptResult } from "./_test/runScript.js";
+
+let chain: HardhatNode;
+let dataDir: string;
+let ports: string[];
+
+beforeAll(async () => {
+  // The test owns the chain so it can read the logs after `--exit` has stopped everything else.
+  chain = await startHardhatNode();
+  dataDir = await mkdtemp(join(tmpdir(), "start-"));
+  ports = ["--query-port", String(await freePort()), "--admin-port", String(await freePort()), "--ipfs-port", String(await freePort()), "--status-port", String(await freePort())];
+});
+
+afterAll(async () => {
+  await chain?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+function start(): Promise<ScriptResult> {
+  return runScript("scripts/start.ts", ["--exit", "--data-dir", dataDir, ...ports], { env: { ETHEREUM_RPC: chain.url, SUBGRAPH_NAME: "test/start" } });
+}
+
+function tableRows(stdout: string): string[][] {
+  const lines = stdout.split("\n");
+  const header = lines.findIndex((l) => /^id\s+owner\s+spender\s+value$/.test(l));
+  expect(header).toBeGreaterThan(-1);
+  const rows: string[][] = [];
+  for (const line of lines.slice(header + 2)) {
+    if (/^\d+ approvals?$/.test(line)) break;
+    rows.push(line.trim().split(/\s+/));
+  }
+  return rows;
+}
+
+describe("npm start -- --exit", () => {
+  it("lists exactly the chain's Approval logs, then a second run reuses the node's data", async () => {
+    const first = await start();
+    expect(first.stderr).not.toMatch(/^error:/m);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/\[1\/7\] reusing the chain/);
+    expect(first.stdout).toMatch(/\[6\/7\] indexed block \d+ of \d+/);
+    expect(first.stdout).toMatch(/Queries \(HTTP\): http:\/\/127\.0\.0\.1:\d+\/subgraphs\/name\/test\/start/);
+    expect(first.stdout).toMatch(/GraphiQL: +http:\/\/127\.0\.0\.1:\d+\/subgraphs\/name\/test\/start/);
+
+    const token = (await readNetworks()).localhost?.ApprovalToken?.address ?? "";
+    const onChain = await approvalsFromChain(chain.url, token);
+    expect(onChain.length).toBe(12);
+    expect(tableRows(first.stdout)).toEqual(onChain.map((a) => [a.id, a.owner, a.spender, a.value.toString()]));
+
+    // Same chain, same data dir: everything is reused and 12 more approvals join the first ones.
+    const second = await start();
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/\[2\/7\] reusing the token proxy/);
+    const again = await approvalsFromChain(chain.url, token);
+    expect(again.length).toBe(24);
+    expect(tableRows(second.stdout)).toEqual(again.map((a) => [a.id, a.owner, a.spender, a.value.toString()]));
+  });
+});
