@@ -1,10 +1,151 @@
-// Instantiates a mapping module and links the host imports by name.
-import type { HostOptions, SubgraphInstance } from "./types.js";
-import { HostLinkError } from "./errors.js";
+// Instantiates a mapping module: links the host imports by name, runs `_start` (apiVersion >= 0.0.5),
+// builds ethereum.Event objects for handlers and turns every failure into a HostError.
+import type { HostContext, HostOptions, SubgraphInstance } from "./types.js";
+import type { HostEnv } from "./host/env.js";
+import { HostError, HostLinkError } from "./errors.js";
+import { checkMappingExports, createAscHeap, type MappingExports } from "./abi/heap.js";
+import { createAscCodec } from "./abi/codec.js";
+import { createEthereumObjectWriter, eventLayoutFor } from "./abi/ethereumObjects.js";
+import { createHostStore } from "./store/hostStore.js";
+import { hostFunctions, linkImports } from "./imports.js";
 
-/** Compiles (if needed), links every import by name and runs `_start` (apiVersion >= 0.0.5). */
+const DEFAULT_RECYCLE_BYTES = 256 * 1024 * 1024;
+
+/** graph-node's deterministic trap kinds all surface in V8 as RuntimeError (or a stack overflow RangeError). */
+export function toHostError(error: unknown, handler: string | null): HostError {
+  if (error instanceof HostError) {
+    error.handler ??= handler ?? undefined;
+    return error;
+  }
+  if (error instanceof WebAssembly.RuntimeError || (error instanceof RangeError && /call stack/i.test(error.message))) {
+    return new HostError("TRAP", `wasm trap: ${error.message}`, { handler, cause: error });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new HostError("TRAP", message, { handler, cause: error, deterministic: false });
+}
+
+function checkApiVersion(apiVersion: string): void {
+  const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(apiVersion);
+  const ok = m !== null && Number(m[1]) === 0 && Number(m[2]) === 0 && Number(m[3]) >= 5;
+  if (!ok) throw new HostLinkError(`apiVersion ${apiVersion} is not supported: this host runs AssemblyScript >= 0.19 mappings (apiVersion >= 0.0.5)`);
+}
+
+/** Compiles (if needed), links every import by name and runs `_start`. */
 export async function instantiateSubgraph(wasm: Uint8Array | WebAssembly.Module, options: HostOptions): Promise<SubgraphInstance> {
-  void wasm;
-  void options;
-  throw new HostLinkError("instantiateSubgraph: implementation in progress");
+  checkApiVersion(options.apiVersion);
+  const module = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compile(wasm as Uint8Array<ArrayBuffer>);
+  const recycleBytes = options.recycleMemoryBytes ?? DEFAULT_RECYCLE_BYTES;
+
+  let exports: WebAssembly.Exports = {};
+  let mapping: MappingExports | null = null;
+  let handler: string | null = null;
+  const current = (): MappingExports => {
+    if (mapping === null) throw new HostError("MEMORY", "the module is not instantiated yet");
+    return mapping;
+  };
+  // The heap talks to whichever instance is current, so the codec survives re-instantiation.
+  const forward: MappingExports = {
+    get memory() {
+      return current().memory;
+    },
+    allocate: (size) => current().allocate(size),
+    id_of_type: (typeId) => current().id_of_type(typeId),
+  };
+  const heap = createAscHeap(forward);
+  const codec = createAscCodec(heap);
+  const store = createHostStore(options.schema, options.store);
+  const writer = createEthereumObjectWriter(codec, eventLayoutFor(options.apiVersion));
+
+  const env: HostEnv = {
+    codec,
+    store,
+    options,
+    block: () => store.block,
+    handler: () => handler,
+    exports: () => exports,
+  };
+  const context: HostContext = {
+    codec,
+    store,
+    options,
+    get block() {
+      return store.block;
+    },
+    get handler() {
+      return handler;
+    },
+    get exports() {
+      return exports;
+    },
+  };
+  const functions = { ...hostFunctions(env), ...(options.extraImports?.(context) ?? {}) };
+  const imports = linkImports(module, functions);
+
+  const start = (instance: WebAssembly.Instance) => {
+    exports = instance.exports;
+    mapping = checkMappingExports(exports);
+    heap.reset(forward);
+    writer.reset();
+    const startFn = exports["_start"];
+    if (typeof startFn !== "function") throw new HostLinkError("`_start` function not found");
+    handler = "_start";
+    try {
+      (startFn as () => void)();
+    } catch (error) {
+      throw toHostError(error, "_start");
+    } finally {
+      handler = null;
+    }
+  };
+  start(await WebAssembly.instantiate(module, imports));
+
+  const recycleIfLarge = () => {
+    if (recycleBytes !== Infinity && current().memory.buffer.byteLength > recycleBytes) {
+      start(new WebAssembly.Instance(module, imports));
+    }
+  };
+
+  const exported = (name: string): ((...args: unknown[]) => unknown) => {
+    const fn = exports[name];
+    if (typeof fn !== "function") throw new HostError("LINK", `function ${name} not found`, { handler: name });
+    return fn as (...args: unknown[]) => unknown;
+  };
+
+  return {
+    context,
+    beginBlock(block) {
+      store.beginBlock(block);
+    },
+    runEventHandler(name, event) {
+      const fn = exported(name);
+      handler = name;
+      store.beginHandler();
+      try {
+        fn(writer.writeEvent(event));
+        store.commitHandler();
+      } catch (error) {
+        // graph-node reverts the writes of a failed handler.
+        store.rollbackHandler();
+        throw toHostError(error, name);
+      } finally {
+        handler = null;
+      }
+      recycleIfLarge();
+    },
+    takeChanges() {
+      return store.takeChanges();
+    },
+    callExport(name, ...args) {
+      const fn = exported(name);
+      const previous = handler;
+      handler = name;
+      try {
+        return fn(...args);
+      } catch (error) {
+        throw toHostError(error, name);
+      } finally {
+        handler = previous;
+      }
+    },
+  };
 }

@@ -131,6 +131,10 @@ export interface EthereumCallRequest {
 
 /** The data source the module runs for. */
 export interface DataSourceInfo {
+  /** The data source's name (for error messages). */
+  name?: string;
+  /** Template names `dataSource.create` may use; when given, other names fail as in graph-node. */
+  templates?: string[];
   /** Lowercase 0x hex (or "" when the data source has no address). */
   address: string;
   network: string;
@@ -186,6 +190,12 @@ export interface HostOptions {
    * `clearStore`, `_assert.fieldEquals`). An entry here overrides a built-in of the same name.
    */
   extraImports?(ctx: HostContext): Record<string, (...args: any[]) => any>;
+  /**
+   * graph-node runs every trigger in a fresh instance; we keep one instance for speed and, after
+   * `runEventHandler`, start a fresh one (re-running `_start`) once memory exceeds this many bytes.
+   * Default 256 MiB; `Infinity` never recycles. `callExport` never recycles.
+   */
+  recycleMemoryBytes?: number;
 }
 
 /** One instantiated mapping module. Not reentrant: run one handler at a time. */

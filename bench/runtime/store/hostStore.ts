@@ -1,16 +1,24 @@
-// The host's entity cache over a synchronous backend, with graph-node's store semantics.
+// The host's entity cache over a synchronous backend, with graph-node's store semantics
+// (graph/src/components/store/entity_cache.rs, write.rs): `set` merges into the existing entity and
+// drops null fields, the merged entity is validated, immutable entities may be set again only in the
+// block that created them and never removed, and a failed handler's writes are rolled back.
+import type { SubgraphSchema } from "../../schema/index.js";
 import type { BlockPtr, EntityChange, EntityData } from "../entity/storeValue.js";
+import type { EntityStoreBackend } from "../types.js";
+import { HostError } from "../errors.js";
+import { entityTypeOf, idValue, prepareSetData, validateEntity } from "./schemaCheck.js";
+import { bytesToHex } from "../util/hex.js";
 
 /**
  * The store as the mapping sees it. `set`/`remove` validate against the schema and enforce
  * immutability; reads see the pending writes first, then the backend.
  */
 export interface HostStore {
-  /** `store.get`: pending writes first, then the backend. Returns a copy. */
+  /** `store.get`: pending writes first, then the backend. */
   get(entityType: string, id: string): EntityData | null;
   /** `store.get_in_block`: only entities written in the current block. */
   getInBlock(entityType: string, id: string): EntityData | null;
-  /** `store.set`: validates (unknown type, wrong id, missing non-null fields, wrong kinds) and writes. */
+  /** `store.set`: validates (unknown type, wrong id, missing non-null fields, wrong kinds) and merges. */
   set(entityType: string, id: string, data: EntityData): void;
   /** `store.remove`; a deterministic error for immutable entity types. */
   remove(entityType: string, id: string): void;
@@ -22,10 +30,213 @@ export interface HostStore {
   readonly block: BlockPtr | null;
   /** Ends the current block without starting another (Matchstick's `clearInBlockStore`). */
   clearInBlock(): void;
-  /** Puts an entity in the in-block cache as if set in this block, without validation (`mockInBlockStore`). */
+  /** Puts an entity in the in-block cache and the pending writes without validation (`mockInBlockStore`). */
   mockInBlock(entityType: string, id: string, data: EntityData): void;
   /** Writes since the last take, in first-write order, the last write per entity. */
   takeChanges(): EntityChange[];
+  /** Pending writes without taking them. */
+  peekChanges(): EntityChange[];
   /** Drops pending writes and the in-block cache (Matchstick's `clearStore`, with the backend's own clear). */
   reset(): void;
+  /** Handler boundaries: writes since `beginHandler` are undone by `rollbackHandler` (graph-node reverts a failed handler). */
+  beginHandler(): void;
+  commitHandler(): void;
+  rollbackHandler(): void;
+}
+
+/** A pending write: the full entity after the write, or null for a removal. */
+type Pending = EntityData | null;
+type Table<T> = Map<string, Map<string, T>>;
+
+function tableOf<T>(tables: Table<T>, entityType: string): Map<string, T> {
+  let t = tables.get(entityType);
+  if (t === undefined) {
+    t = new Map();
+    tables.set(entityType, t);
+  }
+  return t;
+}
+
+interface JournalEntry {
+  entityType: string;
+  id: string;
+  pending: Pending | undefined;
+  inBlock: EntityData | undefined;
+}
+
+export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBackend): HostStore {
+  // Insertion order of `pending` is first-write order, which takeChanges keeps.
+  let pending: Table<Pending> = new Map();
+  let inBlock: Table<EntityData> = new Map();
+  let block: BlockPtr | null = null;
+  let journal: JournalEntry[] | null = null;
+
+  const remember = (entityType: string, id: string) => {
+    if (journal === null) return;
+    journal.push({ entityType, id, pending: pending.get(entityType)?.get(id), inBlock: inBlock.get(entityType)?.get(id) });
+  };
+
+  const current = (entityType: string, id: string): { data: EntityData | null; inStore: boolean } => {
+    const p = pending.get(entityType);
+    if (p !== undefined && p.has(id)) return { data: p.get(id)!, inStore: false };
+    const row = backend.get(entityType, id);
+    return { data: row === null ? null : row.data, inStore: row !== null };
+  };
+
+  const write = (entityType: string, id: string, data: EntityData) => {
+    remember(entityType, id);
+    const p = tableOf(pending, entityType);
+    // Re-inserting moves nothing: Map keeps the first insertion position, i.e. first-write order.
+    p.set(id, data);
+    tableOf(inBlock, entityType).set(id, data);
+  };
+
+  const changesOf = (table: Table<Pending>): EntityChange[] => {
+    const out: EntityChange[] = [];
+    for (const [entityType, rows] of table) {
+      for (const [id, data] of rows) {
+        out.push(data === null ? { op: "remove", entityType, id } : { op: "set", entityType, id, data });
+      }
+    }
+    return out;
+  };
+
+  return {
+    get block() {
+      return block;
+    },
+    get(entityType, id) {
+      entityTypeOf(schema, entityType, id, "get");
+      const { data } = current(entityType, id);
+      return data === null ? null : new Map(data);
+    },
+    getInBlock(entityType, id) {
+      entityTypeOf(schema, entityType, id, "get");
+      const data = inBlock.get(entityType)?.get(id);
+      return data === undefined ? null : new Map(data);
+    },
+    set(entityType, id, data) {
+      const def = entityTypeOf(schema, entityType, id, "set");
+      const update = prepareSetData(def, id, data);
+      if (def.immutable) {
+        const sameBlock = inBlock.get(entityType)?.has(id) === true;
+        if (!sameBlock) {
+          const existing = current(entityType, id);
+          if (existing.data !== null) {
+            const key = `${entityType}[${id}]`;
+            const at = block === null ? "the current block" : `block ${block.number}`;
+            throw new HostError("IMMUTABLE", `entity ${key} is immutable; inserting it at ${at} is not possible as it was already inserted at an earlier block`, {
+              details: { entityType, id, block: block?.number ?? null },
+            });
+          }
+        }
+      }
+      // An immutable entity set twice in one block: the last write wins; mutable: merge into the existing entity.
+      const base = def.immutable ? null : current(entityType, id).data;
+      const merged: EntityData = base === null ? new Map() : new Map(base);
+      for (const [name, value] of update) {
+        if (value.kind === "Null") merged.delete(name);
+        else merged.set(name, value);
+      }
+      validateEntity(schema, def, id, merged);
+      write(entityType, id, merged);
+    },
+    remove(entityType, id) {
+      const def = entityTypeOf(schema, entityType, id, "remove");
+      if (def.immutable) {
+        throw new HostError("IMMUTABLE", `entity type ${entityType} is immutable; removing ${entityType}[${id}] is not possible`, {
+          details: { entityType, id },
+        });
+      }
+      idValue(def, id);
+      remember(entityType, id);
+      tableOf(pending, entityType).set(id, null);
+      inBlock.get(entityType)?.delete(id);
+    },
+    loadRelated(entityType, id, field) {
+      const def = entityTypeOf(schema, entityType, id, "load related");
+      const fieldDef = def.fieldsByName.get(field);
+      if (fieldDef === undefined || fieldDef.type.kind !== "reference") {
+        throw new HostError("STORE", `Entity ${entityType}[${id}]: unknown field \`${field}\``);
+      }
+      const targetType = fieldDef.type.target;
+      if (fieldDef.derivedFrom === null) {
+        // A plain reference (list) field: load the referenced ids of this entity.
+        const own = current(entityType, id).data;
+        const ref = own?.get(field);
+        const ids = ref === undefined ? [] : ref.kind === "Array" ? ref.value : [ref];
+        const out: EntityData[] = [];
+        for (const v of ids) {
+          const refId = v.kind === "Bytes" ? bytesToHex(v.value) : v.kind === "String" ? v.value : v.kind === "Int8" ? v.value.toString() : null;
+          if (refId === null) continue;
+          const row = current(targetType, refId).data;
+          if (row !== null) out.push(new Map(row));
+        }
+        return out;
+      }
+      const via = fieldDef.derivedFrom;
+      const matches = (data: EntityData) => {
+        const v = data.get(via);
+        if (v === undefined) return false;
+        const hit = (x: typeof v): boolean =>
+          (x.kind === "String" && x.value === id) || (x.kind === "Bytes" && bytesToHex(x.value) === id.toLowerCase()) || (x.kind === "Int8" && x.value.toString() === id);
+        return v.kind === "Array" ? v.value.some(hit) : hit(v);
+      };
+      const targets = schema.interfaces.get(targetType)?.implementedBy ?? [targetType];
+      const out: EntityData[] = [];
+      for (const t of targets) {
+        const overlay = pending.get(t);
+        for (const row of backend.getDerived?.(t, via, id) ?? []) {
+          const rowId = row.get("id");
+          const key = rowId === undefined ? "" : rowId.kind === "Bytes" ? bytesToHex(rowId.value) : String((rowId as { value: unknown }).value);
+          if (overlay?.has(key)) continue;
+          out.push(new Map(row));
+        }
+        for (const data of overlay?.values() ?? []) {
+          if (data !== null && matches(data)) out.push(new Map(data));
+        }
+      }
+      return out;
+    },
+    beginBlock(next) {
+      block = next;
+      inBlock = new Map();
+    },
+    clearInBlock() {
+      inBlock = new Map();
+    },
+    mockInBlock(entityType, id, data) {
+      write(entityType, id, new Map(data));
+    },
+    takeChanges() {
+      const out = changesOf(pending);
+      pending = new Map();
+      return out;
+    },
+    peekChanges() {
+      return changesOf(pending);
+    },
+    reset() {
+      pending = new Map();
+      inBlock = new Map();
+      journal = null;
+    },
+    beginHandler() {
+      journal = [];
+    },
+    commitHandler() {
+      journal = null;
+    },
+    rollbackHandler() {
+      const entries = journal ?? [];
+      journal = null;
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const e = entries[i]!;
+        if (e.pending === undefined) pending.get(e.entityType)?.delete(e.id);
+        else tableOf(pending, e.entityType).set(e.id, e.pending);
+        if (e.inBlock === undefined) inBlock.get(e.entityType)?.delete(e.id);
+        else tableOf(inBlock, e.entityType).set(e.id, e.inBlock);
+      }
+    },
+  };
 }

@@ -1,0 +1,101 @@
+// Module memory access and object allocation with graph-node's AssemblyScript (>= 0.19) layout:
+// a 20-byte header (mmInfo, gcInfo, gcInfo2, rtId, rtSize) before 16-byte aligned content.
+import { HostLinkError } from "../errors.js";
+
+/** The exports the host needs from a mapping module. */
+export interface MappingExports {
+  memory: WebAssembly.Memory;
+  allocate(size: number): number;
+  id_of_type(typeId: number): number;
+}
+
+export interface AscHeap {
+  /** Current views; call `views()` again after anything that may grow memory. */
+  views(): { u8: Uint8Array; u16: Uint16Array; u32: Uint32Array; dv: DataView };
+  /** Allocates `size` zeroed content bytes with a header for graph-ts `typeId`; returns the content pointer. */
+  alloc(typeId: number, size: number): number;
+  classId(typeId: number): number;
+  /** Forgets the current arena (e.g. after the module was re-instantiated). */
+  reset(exports: MappingExports): void;
+}
+
+// graph-node asks the module's allocator for arenas and bump-allocates inside them; a larger arena
+// than graph-node's 10 kB means fewer calls into the module per event.
+const ARENA_SIZE = 64 * 1024;
+const HEADER = 20;
+
+export function checkMappingExports(exports: WebAssembly.Exports): MappingExports {
+  const missing = ["memory", "allocate", "id_of_type"].filter((name) => !(name in exports));
+  if (missing.length > 0) {
+    throw new HostLinkError(`mapping module does not export ${missing.join(", ")}`, { missing });
+  }
+  if (!(exports["memory"] instanceof WebAssembly.Memory)) throw new HostLinkError("mapping export `memory` is not a memory");
+  return exports as unknown as MappingExports;
+}
+
+export function createAscHeap(initial: MappingExports): AscHeap {
+  let exports = initial;
+  let buffer: ArrayBuffer | null = null;
+  let u8 = new Uint8Array(0);
+  let u16 = new Uint16Array(0);
+  let u32 = new Uint32Array(0);
+  let dv = new DataView(new ArrayBuffer(0));
+  let arenaPtr = 0;
+  let arenaEnd = 0;
+  const classIds = new Map<number, number>();
+
+  const views = () => {
+    const current = exports.memory.buffer;
+    if (current !== buffer) {
+      buffer = current as ArrayBuffer;
+      u8 = new Uint8Array(buffer);
+      u16 = new Uint16Array(buffer, 0, buffer.byteLength >>> 1);
+      u32 = new Uint32Array(buffer, 0, buffer.byteLength >>> 2);
+      dv = new DataView(buffer);
+    }
+    return { u8, u16, u32, dv };
+  };
+
+  const classId = (typeId: number): number => {
+    let id = classIds.get(typeId);
+    if (id === undefined) {
+      id = exports.id_of_type(typeId) >>> 0;
+      classIds.set(typeId, id);
+    }
+    return id;
+  };
+
+  return {
+    views,
+    classId,
+    alloc(typeId, size) {
+      const rtId = classId(typeId);
+      const padded = (size + 15) & ~15;
+      let content = ((arenaPtr + HEADER + 15) & ~15) >>> 0;
+      if (arenaPtr === 0 || content + padded > arenaEnd) {
+        const request = Math.max(padded + HEADER + 16, ARENA_SIZE);
+        arenaPtr = exports.allocate(request) >>> 0;
+        arenaEnd = arenaPtr + request;
+        content = ((arenaPtr + HEADER + 15) & ~15) >>> 0;
+      }
+      arenaPtr = content + padded;
+      const v = views();
+      const h = (content - HEADER) >>> 2;
+      // Content is 16-aligned, so the header words are 4-aligned.
+      v.u32[h] = 16 + padded;
+      v.u32[h + 1] = 0;
+      v.u32[h + 2] = 0;
+      v.u32[h + 3] = rtId;
+      v.u32[h + 4] = size;
+      v.u8.fill(0, content, content + padded);
+      return content;
+    },
+    reset(next) {
+      exports = next;
+      buffer = null;
+      arenaPtr = 0;
+      arenaEnd = 0;
+      classIds.clear();
+    },
+  };
+}
