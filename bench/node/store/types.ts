@@ -34,6 +34,8 @@ export interface DeploymentRecord {
   schemaSdl: string;
   /** Earliest block with data (the start block, as graph-node reports it). */
   earliestBlock: number;
+  /** The first block at which a deterministic error is visible (graph-node's first_error_block). */
+  firstErrorBlock: number | null;
 }
 
 export interface CreateDeploymentInput {
@@ -85,11 +87,17 @@ export interface NodeStore {
   transactBlocks(id: string, blocks: BlockChanges[], recentBlocks?: BlockPtr[]): Promise<void>;
   /** Undo every change above block.number and move the pointer to `block`. */
   revertTo(id: string, block: BlockPtrWithMeta): Promise<void>;
+  /** The block number stored for a hash (pointer or recent blocks), or null: for `block: {hash}`. */
+  blockNumberForHash(id: string, hash: string): Promise<number | null>;
   /** The hash stored for a block number (from transact's pointer and recentBlocks), or null. */
   recentBlockHash(id: string, number: number): Promise<string | null>;
   setSynced(id: string, synced: boolean): Promise<void>;
   setPaused(id: string, paused: boolean): Promise<void>;
-  /** health := failed, fatalError := error. */
+  /**
+   * health := failed, fatalError := error. A deterministic error at a block above the pointer moves
+   * the pointer to that block with no entity changes, as graph-node transacts a failed block, so
+   * queries at the latest block see the error (`_meta.hasIndexingErrors`, subgraphError: deny).
+   */
   markFailed(id: string, error: FatalError): Promise<void>;
   /** The entity as of `block` (default: latest), or null. */
   getEntity(id: string, entityType: string, entityId: string, block?: number): Promise<EntityData | null>;

@@ -1,0 +1,107 @@
+// One small database interface over PGlite (embedded; a data dir or in-memory) and pg (a Postgres
+// server via DATABASE_URL), so the store's SQL is the same for both.
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { StoreError, maskDatabaseUrl } from "./errors.js";
+
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements, no parameters. */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: "pglite" | "postgres";
+  /** Runs `fn` in one transaction; rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function createDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  return options.databaseUrl ? createPgDatabase(options.databaseUrl) : createPgliteDatabase(options.dataDir);
+}
+
+async function createPgliteDatabase(dataDir: string | undefined): Promise<Database> {
+  const db = dataDir === undefined ? await PGlite.create() : await PGlite.create(dataDir);
+  const wrap = (q: { query: PGlite["query"]; exec: PGlite["exec"] }): Queryable => ({
+    async query<T extends Row>(sql: string, params?: unknown[]) {
+      try {
+        return (await q.query<T>(sql, params ?? [])).rows;
+      } catch (error) {
+        throw sqlError(error, sql);
+      }
+    },
+    async exec(sql: string) {
+      try {
+        await q.exec(sql);
+      } catch (error) {
+        throw sqlError(error, sql);
+      }
+    },
+  });
+  const root = wrap(db);
+  return {
+    kind: "pglite",
+    ...root,
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    close: () => db.close(),
+  };
+}
+
+async function createPgDatabase(url: string): Promise<Database> {
+  // Parse bigint/numeric as strings (pg's default) and keep bytea as Buffer; the SQL casts what it reads.
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  pool.on("error", () => {
+    // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+  });
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new StoreError(`cannot connect to Postgres at ${maskDatabaseUrl(url)}`, { cause: error });
+  }
+  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T extends Row>(sql: string, params?: unknown[]) {
+      try {
+        return (await q.query(sql, params ?? [])).rows as T[];
+      } catch (error) {
+        throw sqlError(error, sql);
+      }
+    },
+    async exec(sql: string) {
+      try {
+        await q.query(sql);
+      } catch (error) {
+        throw sqlError(error, sql);
+      }
+    },
+  });
+  return {
+    kind: "postgres",
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        const result = await fn(wrap(client));
+        await client.query("commit");
+        return result;
+      } catch (error) {
+        await client.query("rollback").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+function sqlError(error: unknown, sql: string): StoreError {
+  if (error instanceof StoreError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new StoreError(`database error: ${message}`, { cause: error, details: { sql: sql.slice(0, 500) } });
+}

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createNodeStore } from "./nodeStore.js";
+import { SubgraphExistsError, SubgraphNotFoundError } from "./errors.js";
+import type { NodeStore } from "./types.js";
+import type { TestBackend } from "./testDatabase.js";
+import { describeBackends } from "./_test/backends.js";
+import { OWNER_A, OWNER_B, TEST_SCHEMA, account, approval, block } from "./_test/fixtures.js";
+
+const DEP = "QmTestDeployment1111111111111111111111111111111";
+let counter = 0;
+
+describeBackends("NodeStore", (makeBackend) => {
+  // One database per backend (starting PGlite takes seconds); each test gets fresh deployments.
+  let backend: TestBackend;
+  let store: NodeStore;
+  let DEP: string;
+  let DEP2: string;
+  beforeAll(async () => {
+    backend = await makeBackend();
+    store = await createNodeStore(backend.options);
+  });
+  afterAll(async () => {
+    await store.close();
+    await backend.cleanup();
+  });
+  beforeEach(async () => {
+    counter += 1;
+    DEP = `QmTest${counter}a`;
+    DEP2 = `QmTest${counter}b`;
+    await store.createDeployment({ id: DEP, schemaSdl: TEST_SCHEMA, network: "localhost", startBlock: 1, manifest: "m" });
+  });
+
+  it("creates a deployment once, in its own schema", async () => {
+    const again = await store.createDeployment({ id: DEP, schemaSdl: TEST_SCHEMA, network: "localhost", startBlock: 1, manifest: "m" });
+    const other = await store.createDeployment({ id: DEP2, schemaSdl: TEST_SCHEMA, network: "localhost", startBlock: 5, manifest: "m2" });
+    const n = Number(again.schemaName.replace("sgd", ""));
+    expect(again.schemaName).toMatch(/^sgd\d+$/);
+    expect(other.schemaName).toBe(`sgd${n + 1}`);
+    expect(again).toMatchObject({ health: "healthy", synced: false, latestBlock: null, network: "localhost", startBlock: 1, fatalError: null });
+    expect((await store.listDeployments()).map((d) => d.id).slice(-2)).toEqual([DEP, DEP2]);
+  });
+
+  it("commits entities with the pointer and reads them back as stored values", async () => {
+    const a = approval(1, OWNER_A, "alice");
+    await store.transact(DEP, block(3), [
+      { op: "set", entityType: "ApprovalQuery", id: a.id, data: a.data },
+      { op: "set", entityType: "Account", id: "alice", data: account("alice", "Alice", 5n, {
+        ratio: { kind: "BigDecimal", value: "1.25" }, count: { kind: "Int", value: -7 }, big: { kind: "Int8", value: 2n ** 40n },
+        active: { kind: "Bool", value: true }, at: { kind: "Timestamp", value: 1_700_000_000_000_123n },
+        tags: { kind: "Array", value: [{ kind: "String", value: "x" }, { kind: "String", value: 'q"uote' }] },
+      }) },
+    ]);
+    expect((await store.getDeployment(DEP))?.latestBlock).toEqual(block(3));
+    expect(await store.recentBlockHash(DEP, 3)).toBe(block(3).hash);
+    const got = await store.getEntity(DEP, "ApprovalQuery", a.id);
+    expect(got).toEqual(a.data);
+    const alice = await store.getEntity(DEP, "Account", "alice");
+    expect(alice?.get("big")).toEqual({ kind: "Int8", value: 2n ** 40n });
+    expect(alice?.get("at")).toEqual({ kind: "Timestamp", value: 1_700_000_000_000_123n });
+    expect(alice?.get("ratio")).toEqual({ kind: "BigDecimal", value: "1.25" });
+    expect(alice?.get("tags")).toEqual({ kind: "Array", value: [{ kind: "String", value: "x" }, { kind: "String", value: 'q"uote' }] });
+    expect(alice?.get("active")).toEqual({ kind: "Bool", value: true });
+    expect(await store.getEntity(DEP, "ApprovalQuery", a.id, 2)).toBeNull();
+    expect(await store.getDerived(DEP, "ApprovalQuery", "account", "alice")).toEqual([a.data]);
+    expect(await store.entityCount(DEP)).toBe(2);
+  });
+
+  it("keeps mutable history by block range and reverts it", async () => {
+    await store.transact(DEP, block(2), [{ op: "set", entityType: "Account", id: "bob", data: account("bob", "Bob", 1n) }]);
+    await store.transact(DEP, block(4), [{ op: "set", entityType: "Account", id: "bob", data: account("bob", "Bob", 2n) }]);
+    // A second write in the same block replaces the version instead of adding history.
+    await store.transact(DEP, block(4), [{ op: "set", entityType: "Account", id: "bob", data: account("bob", "Bob", 3n) }]);
+    const a = approval(9, OWNER_B);
+    await store.transact(DEP, block(6), [
+      { op: "remove", entityType: "Account", id: "bob" },
+      { op: "set", entityType: "ApprovalQuery", id: a.id, data: a.data },
+    ]);
+    const balanceAt = async (b?: number) => (await store.getEntity(DEP, "Account", "bob", b))?.get("balance");
+    expect(await balanceAt(2)).toEqual({ kind: "BigInt", value: 1n });
+    expect(await balanceAt(5)).toEqual({ kind: "BigInt", value: 3n });
+    expect(await balanceAt()).toBeUndefined();
+    expect(await store.entityCount(DEP)).toBe(1);
+
+    await store.revertTo(DEP, block(3));
+    expect(await balanceAt()).toEqual({ kind: "BigInt", value: 1n });
+    expect(await store.getEntity(DEP, "ApprovalQuery", a.id)).toBeNull();
+    expect((await store.getDeployment(DEP))?.latestBlock).toEqual(block(3));
+    expect(await store.recentBlockHash(DEP, 4)).toBeNull();
+    expect(await store.entityCount(DEP)).toBe(1);
+  });
+
+  it("commits several blocks at once with per-block creation blocks", async () => {
+    const a = approval(1, OWNER_A);
+    const b = approval(2, OWNER_A);
+    await store.transactBlocks(DEP, [
+      { block: block(10), changes: [{ op: "set", entityType: "ApprovalQuery", id: a.id, data: a.data }] },
+      { block: block(11), changes: [{ op: "set", entityType: "ApprovalQuery", id: b.id, data: b.data }] },
+    ], [block(9)]);
+    expect(await store.getEntity(DEP, "ApprovalQuery", b.id, 10)).toBeNull();
+    expect(await store.getEntity(DEP, "ApprovalQuery", a.id, 10)).toEqual(a.data);
+    expect((await store.getDeployment(DEP))?.latestBlock).toEqual(block(11));
+    expect(await store.blockNumberForHash(DEP, block(9).hash)).toBe(9);
+  });
+
+  it("rolls a failed transaction back entirely, pointer included", async () => {
+    const a = approval(1, OWNER_A);
+    await expect(store.transact(DEP, block(5), [
+      { op: "set", entityType: "ApprovalQuery", id: a.id, data: a.data },
+      { op: "set", entityType: "Nope", id: "x", data: new Map() },
+    ])).rejects.toThrow(/unknown entity type Nope/);
+    await expect(store.transact(DEP, block(5), [{ op: "remove", entityType: "ApprovalQuery", id: a.id }])).rejects.toThrow(/immutable/);
+    expect(await store.getEntity(DEP, "ApprovalQuery", a.id)).toBeNull();
+    expect((await store.getDeployment(DEP))?.latestBlock).toBeNull();
+  });
+
+  it("manages names and versions like graph-node", async () => {
+    const name = `me/approvals-${counter}`;
+    const { id } = await store.createSubgraph(name);
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    await expect(store.createSubgraph(name)).rejects.toBeInstanceOf(SubgraphExistsError);
+    expect(await store.subgraphExists(name)).toBe(true);
+    await store.setPendingVersion(name, DEP, "v1");
+    expect(await store.resolveName(name)).toBe(DEP);
+    await store.createDeployment({ id: DEP2, schemaSdl: TEST_SCHEMA, network: "localhost", startBlock: 1, manifest: "m2" });
+    await store.setPendingVersion(name, DEP2, "v2");
+    expect(await store.resolveName(name)).toBe(DEP);
+    expect(await store.resolvePendingName(name)).toBe(DEP2);
+    await store.promoteIfSynced(DEP2);
+    expect(await store.resolveName(name)).toBe(DEP);
+    await store.setSynced(DEP2, true);
+    await store.promoteIfSynced(DEP2);
+    expect(await store.resolveName(name)).toBe(DEP2);
+    expect(await store.resolvePendingName(name)).toBeNull();
+    await store.removeSubgraph(name);
+    expect(await store.resolveName(name)).toBeNull();
+    await expect(store.removeSubgraph(name)).rejects.toBeInstanceOf(SubgraphNotFoundError);
+    await expect(store.setPendingVersion("nobody", DEP, null)).rejects.toBeInstanceOf(SubgraphNotFoundError);
+  });
+
+  it("records a fatal error and moves the pointer to the failed block", async () => {
+    await store.transact(DEP, block(3), []);
+    await store.markFailed(DEP, { message: "boom", block: block(4), handler: "handleApproval", deterministic: true });
+    const d = await store.getDeployment(DEP);
+    expect(d).toMatchObject({ health: "failed", latestBlock: block(4), firstErrorBlock: 4, fatalError: { message: "boom", block: block(4), handler: "handleApproval", deterministic: true } });
+    await store.revertTo(DEP, block(3));
+    expect(await store.getDeployment(DEP)).toMatchObject({ health: "healthy", fatalError: null, firstErrorBlock: null });
+  });
+});
+
+it("PGlite data survives closing and reopening its data directory", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "node-store-"));
+  try {
+    const first = await createNodeStore({ dataDir: dir });
+    await first.createDeployment({ id: DEP, schemaSdl: TEST_SCHEMA, network: "localhost", startBlock: 1, manifest: "m" });
+    const a = approval(1, OWNER_A);
+    await first.transact(DEP, block(7), [{ op: "set", entityType: "ApprovalQuery", id: a.id, data: a.data }]);
+    await first.close();
+    const second = await createNodeStore({ dataDir: dir });
+    expect((await second.getDeployment(DEP))?.latestBlock).toEqual(block(7));
+    expect(await second.getEntity(DEP, "ApprovalQuery", a.id)).toEqual(a.data);
+    await second.close();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

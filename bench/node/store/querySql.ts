@@ -1,0 +1,182 @@
+// EntityQuery -> SQL. One statement per entity type and nesting level: the top level uses the
+// indexes (attribute prefix indexes for equality, id for ordering); nested references are fetched
+// for all parents at once and grouped in JS.
+import type { Queryable } from "./database.js";
+import { StoreError } from "./errors.js";
+import { filterSql, type Params } from "./filterSql.js";
+import { quoteIdent, selectExpr, visibleAt, type DeploymentLayout, type TableLayout } from "./layout.js";
+import type { ChildQuery, EntityFilter, EntityOrder, EntityQuery, EntityQueryResult, ResultObject, Selection } from "./entityQuery.js";
+
+interface FetchSpec {
+  tables: TableLayout[];
+  filter: EntityFilter | null;
+  order: EntityOrder | null;
+  skip: number;
+  first: number;
+  block: number;
+  selection: Selection[];
+  /** Restricts rows to the parents' children; adds the `__parent` key(s) to each row. */
+  parentLink?: ParentLink;
+}
+
+type ParentLink =
+  /** Rows whose id is in `ids` (forward references). */
+  | { kind: "ids"; ids: string[] }
+  /** Rows whose back-reference `field` points at one of `ids` (@derivedFrom). */
+  | { kind: "back"; field: string; ids: string[] };
+
+export async function runEntityQuery(db: Queryable, layout: DeploymentLayout, query: EntityQuery): Promise<EntityQueryResult> {
+  const tables = query.entityTypes.map((name) => tableOf(layout, name));
+  const rows = await fetchRows(db, layout, { ...query, tables });
+  return { rows };
+}
+
+function tableOf(layout: DeploymentLayout, name: string): TableLayout {
+  const t = layout.tables.get(name);
+  if (!t) throw new StoreError(`unknown entity type ${name}`, { details: { entityType: name } });
+  return t;
+}
+
+/** The concrete tables behind an entity type or interface name. */
+function tablesFor(layout: DeploymentLayout, name: string): TableLayout[] {
+  const iface = layout.schema.interfaces.get(name);
+  return iface ? iface.implementedBy.map((n) => tableOf(layout, n)) : [tableOf(layout, name)];
+}
+
+async function fetchRows(db: Queryable, layout: DeploymentLayout, spec: FetchSpec): Promise<ResultObject[]> {
+  const perTable = await Promise.all(spec.tables.map((t) => fetchTable(db, layout, t, spec)));
+  let rows: ResultObject[];
+  if (perTable.length === 1) {
+    rows = perTable[0] ?? [];
+  } else {
+    rows = perTable.flat().sort(compareRows(spec.order));
+    if (!spec.parentLink) rows = rows.slice(spec.skip, spec.skip + spec.first);
+  }
+  await fetchChildren(db, layout, spec, rows);
+  return rows;
+}
+
+async function fetchTable(db: Queryable, layout: DeploymentLayout, t: TableLayout, spec: FetchSpec): Promise<ResultObject[]> {
+  const params: Params = [spec.block];
+  const where = [visibleAt(t, "$1")];
+  if (spec.filter) where.push(filterSql(layout, t, "t", spec.filter, params, spec.block));
+  const select = [`${selectExpr(t.id)} as "__id"`];
+  const link = spec.parentLink;
+  if (link?.kind === "ids") {
+    params.push(link.ids.map((id) => idParam(t, id)));
+    where.push(`t.${t.id.column} = any($${params.length}::text[]::${t.id.sqlType}[])`);
+  } else if (link?.kind === "back") {
+    const back = t.columnsByField.get(link.field);
+    if (!back) throw new StoreError(`unknown field ${t.entity.name}.${link.field}`);
+    const base = back.sqlType.replace("[]", "");
+    params.push(link.ids.map((id) => (back.kind === "Bytes" ? `\\x${id.replace(/^0x/, "")}` : id)));
+    where.push(back.list ? `t.${back.column} && $${params.length}::text[]::${base}[]` : `t.${back.column} = any($${params.length}::text[]::${base}[])`);
+    select.push(`${selectExpr(back)} as "__back"`);
+  }
+  for (const sel of spec.selection) {
+    if (sel.kind === "typename") continue;
+    const c = t.columnsByField.get(sel.field);
+    if (sel.kind === "field") {
+      if (c) select.push(`${selectExpr(c)} as ${quoteIdent(sel.key)}`);
+    } else if (c) {
+      // A forward reference: keep the referenced id(s) to join the children.
+      select.push(`${selectExpr(c)} as ${quoteIdent(`__ref_${sel.key}`)}`);
+    }
+  }
+  const orderCol = spec.order ? t.columnsByField.get(spec.order.field) : undefined;
+  if (spec.order && !orderCol) {
+    // The field is on another implementer of an interface: this table sorts by id only.
+    if (spec.tables.length === 1) throw new StoreError(`Entity \`${t.entity.name}\` has no attribute \`${spec.order.field}\``);
+  }
+  const dir = spec.order?.direction === "desc" ? "desc" : "asc";
+  const orderBy = orderCol && orderCol !== t.id ? `t.${orderCol.column} ${dir}, t.${t.id.column} ${dir}` : `t.${t.id.column} ${dir}`;
+  if (orderCol && orderCol !== t.id && spec.tables.length > 1) select.push(`${selectExpr(orderCol)} as "__order"`);
+  // Children of many parents are sliced per parent in JS; several tables are merged, then sliced.
+  let limit = "";
+  if (!link) limit = spec.tables.length === 1 ? ` limit ${spec.first} offset ${spec.skip}` : ` limit ${spec.first + spec.skip}`;
+  const sql = `select ${select.join(", ")} from ${t.qualified} t where ${where.join(" and ")} order by ${orderBy}${limit}`;
+  const rows = await db.query(sql, params);
+  for (const row of rows) row.__typename = t.entity.name;
+  return rows;
+}
+
+function idParam(t: TableLayout, id: string): string {
+  return t.id.kind === "Bytes" ? `\\x${id.replace(/^0x/, "")}` : id;
+}
+
+async function fetchChildren(db: Queryable, layout: DeploymentLayout, spec: FetchSpec, rows: ResultObject[]): Promise<void> {
+  for (const sel of spec.selection) {
+    if (sel.kind !== "child") continue;
+    const fieldDef = spec.tables.map((t) => t.entity.fieldsByName.get(sel.field)).find((f) => f !== undefined);
+    if (!fieldDef || fieldDef.type.kind !== "reference") continue;
+    const childTables = tablesFor(layout, fieldDef.type.target);
+    const q: ChildQuery = sel.query;
+    if (rows.length === 0) continue;
+    if (fieldDef.derivedFrom !== null) {
+      const parentIds = rows.map((r) => String(r.__id));
+      const children = await fetchRows(db, layout, {
+        tables: childTables, filter: q.filter, order: q.order, skip: 0, first: q.first, block: spec.block, selection: q.selection,
+        parentLink: { kind: "back", field: fieldDef.derivedFrom, ids: parentIds },
+      });
+      const byParent = new Map<string, ResultObject[]>();
+      for (const child of children) {
+        const back = child.__back;
+        for (const p of Array.isArray(back) ? back.map(String) : [String(back)]) {
+          let list = byParent.get(p);
+          if (!list) byParent.set(p, (list = []));
+          list.push(child);
+        }
+      }
+      for (const row of rows) {
+        const list = byParent.get(String(row.__id)) ?? [];
+        row[sel.key] = fieldDef.list ? list.slice(q.skip, q.skip + q.first) : (list[0] ?? null);
+      }
+      continue;
+    }
+    const refKey = `__ref_${sel.key}`;
+    const ids = new Set<string>();
+    for (const row of rows) {
+      const ref = row[refKey];
+      if (Array.isArray(ref)) for (const id of ref) ids.add(String(id));
+      else if (ref !== null && ref !== undefined) ids.add(String(ref));
+    }
+    const children = ids.size === 0 ? [] : await fetchRows(db, layout, {
+      tables: childTables, filter: q.filter, order: q.order, skip: 0, first: q.first, block: spec.block, selection: q.selection,
+      parentLink: { kind: "ids", ids: [...ids] },
+    });
+    const byId = new Map(children.map((c) => [String(c.__id), c]));
+    const rank = new Map(children.map((c, i) => [String(c.__id), i]));
+    for (const row of rows) {
+      const ref = row[refKey];
+      if (Array.isArray(ref)) {
+        const list = ref.map(String).filter((id) => byId.has(id)).sort((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0));
+        row[sel.key] = list.slice(q.skip, q.skip + q.first).map((id) => byId.get(id));
+      } else {
+        row[sel.key] = ref === null || ref === undefined ? null : (byId.get(String(ref)) ?? null);
+      }
+    }
+  }
+}
+
+/** Order rows merged from several tables: by the order value (numbers numerically), then id. */
+function compareRows(order: EntityOrder | null): (a: ResultObject, b: ResultObject) => number {
+  const sign = order?.direction === "desc" ? -1 : 1;
+  return (a, b) => {
+    const byOrder = order && order.field !== "id" ? compareValues(a.__order, b.__order) : 0;
+    return sign * (byOrder !== 0 ? byOrder : compareValues(a.__id, b.__id));
+  };
+}
+
+function compareValues(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return 1;
+  if (b === null || b === undefined) return -1;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  const sa = String(a);
+  const sb = String(b);
+  if (/^-?\d+$/.test(sa) && /^-?\d+$/.test(sb)) {
+    const d = BigInt(sa) - BigInt(sb);
+    return d < 0n ? -1 : d > 0n ? 1 : 0;
+  }
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
