@@ -26,6 +26,9 @@ const KNOWN_ALGS: ReadonlySet<string> = new Set([
 /** Above this a token is rejected before any decoding (the reference has no limit). */
 export const DEFAULT_MAX_TOKEN_LENGTH = 8192;
 
+// RFC 7515 requires UTF-8; Go would replace bad bytes, jose rejects them, and so do we.
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 function jsonKind(value: unknown): string {
   if (Array.isArray(value)) return "array";
   if (typeof value === "boolean") return "bool";
@@ -34,9 +37,15 @@ function jsonKind(value: unknown): string {
 
 function decodeJsonObject(segment: string, part: "header" | "claims", goType: string): JsonObject {
   const bytes = decodeBase64Url(segment);
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch (error) {
+    throw new TokenMalformedError(`the token ${part} is not valid UTF-8`, { cause: error });
+  }
   let value: unknown;
   try {
-    value = JSON.parse(bytes.toString("utf8"));
+    value = JSON.parse(text);
   } catch (error) {
     throw new TokenMalformedError(`malformed JSON in the token ${part}`, { cause: error });
   }
