@@ -8,8 +8,12 @@ export interface LoadedEventHandler {
   event: string;
   /** The exported wasm function to call. */
   handler: string;
-  /** keccak256 of the canonical signature without `indexed`, lowercase 0x hex. */
+  /** keccak256 of the canonical signature without `indexed` (or the manifest's `topic0`), lowercase 0x hex. */
   topic0: string;
+  /** Optional `topic1`..`topic3` filters from the manifest (any of the listed values), lowercase 0x hex. */
+  topic1: string[] | null;
+  topic2: string[] | null;
+  topic3: string[] | null;
   /** `receipt: true` in the manifest: the handler wants the transaction receipt. */
   receipt: boolean;
   /** The matching ABI event entry (JSON, as in the ABI file), for decoding logs. */

@@ -1,0 +1,208 @@
+// The manifest's shape, checked field by field with serde-like messages (graph-node deserialises the
+// YAML with serde: "missing field `file`", "invalid type: ..., expected a string"), before anything is
+// fetched from IPFS. Links are `{'/': '/ipfs/<cid>'}` (what graph-cli uploads) or plain strings.
+import { DeployError } from "./errors.js";
+
+export interface RawEventHandler {
+  event: string;
+  handler: string;
+  receipt: boolean;
+  topic0: string | null;
+  topic1: string[] | null;
+  topic2: string[] | null;
+  topic3: string[] | null;
+}
+
+export interface RawMapping {
+  kind: string;
+  apiVersion: string;
+  language: string;
+  entities: string[];
+  abis: { name: string; file: string }[];
+  eventHandlers: RawEventHandler[];
+  blockHandlers: unknown[];
+  callHandlers: unknown[];
+  file: string;
+}
+
+export interface RawDataSource {
+  kind: string;
+  name: string;
+  network: string | null;
+  address: string | null;
+  abi: string;
+  startBlock: number;
+  endBlock: number | null;
+  context: Record<string, { type: string; data: unknown }> | null;
+  mapping: RawMapping;
+}
+
+export interface RawManifest {
+  specVersion: string;
+  schemaFile: string;
+  dataSources: RawDataSource[];
+  templates: RawDataSource[];
+  hasGraft: boolean;
+}
+
+type Obj = Record<string, unknown>;
+
+function parseError(path: string, message: string): DeployError {
+  return new DeployError("PARSE", `subgraph resolve error: parse error: ${path === "" ? "" : `${path}: `}${message}`, { details: { path } });
+}
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return "unit value";
+  if (Array.isArray(value)) return "sequence";
+  if (typeof value === "object") return "map";
+  if (typeof value === "string") return `string "${value}"`;
+  if (typeof value === "number") return Number.isInteger(value) ? `integer \`${value}\`` : `floating point \`${value}\``;
+  return `boolean \`${String(value)}\``;
+}
+
+function join(path: string, key: string | number): string {
+  if (typeof key === "number") return `${path}[${key}]`;
+  return path === "" ? key : `${path}.${key}`;
+}
+
+function asObject(value: unknown, path: string): Obj {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw parseError(path, `invalid type: ${describe(value)}, expected a map`);
+  return value as Obj;
+}
+
+function field(obj: Obj, key: string, path: string): unknown {
+  if (!(key in obj) || obj[key] === undefined) throw parseError(path, `missing field \`${key}\``);
+  return obj[key];
+}
+
+function asString(value: unknown, path: string): string {
+  // serde_yaml reads plain scalars like 0.0.5 as strings; numbers written unquoted are accepted too.
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  throw parseError(path, `invalid type: ${describe(value)}, expected a string`);
+}
+
+function optString(obj: Obj, key: string, path: string): string | null {
+  const value = obj[key];
+  return value === undefined || value === null ? null : asString(value, join(path, key));
+}
+
+function asArray(value: unknown, path: string): unknown[] {
+  if (!Array.isArray(value)) throw parseError(path, `invalid type: ${describe(value)}, expected a sequence`);
+  return value;
+}
+
+function optArray(obj: Obj, key: string, path: string): unknown[] {
+  const value = obj[key];
+  return value === undefined || value === null ? [] : asArray(value, join(path, key));
+}
+
+function asBlockNumber(value: unknown, path: string): number {
+  if (typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 2_147_483_647) return value;
+  throw parseError(path, `invalid type: ${describe(value)}, expected a block number (i32 >= 0)`);
+}
+
+/** A file link: `{'/': '/ipfs/<cid>'}` or a string. Answers the link text. */
+function asLink(value: unknown, path: string): string {
+  if (typeof value === "string") return value;
+  const obj = asObject(value, path);
+  const keys = Object.keys(obj);
+  const unknown = keys.find((k) => k !== "/");
+  if (unknown !== undefined) throw parseError(path, `unknown field \`${unknown}\`, expected \`/\``);
+  return asString(field(obj, "/", path), join(path, "/"));
+}
+
+function asTopics(obj: Obj, key: string, path: string): string[] | null {
+  const value = obj[key];
+  if (value === undefined || value === null) return null;
+  return asArray(value, join(path, key)).map((t, i) => {
+    const text = asString(t, join(join(path, key), i)).replace(/^0x/, "").toLowerCase();
+    if (!/^[0-9a-f]{0,64}$/.test(text)) throw parseError(join(join(path, key), i), `Failed to parse B256: invalid hex \`${String(t)}\``);
+    return `0x${text.padStart(64, "0")}`;
+  });
+}
+
+function readEventHandler(value: unknown, path: string): RawEventHandler {
+  const obj = asObject(value, path);
+  const receipt = obj.receipt ?? false;
+  if (typeof receipt !== "boolean") throw parseError(join(path, "receipt"), `invalid type: ${describe(receipt)}, expected a boolean`);
+  const topic0 = obj.topic0 === undefined || obj.topic0 === null ? null : asTopicsFromString(asString(obj.topic0, join(path, "topic0")), join(path, "topic0"));
+  return {
+    event: asString(field(obj, "event", path), join(path, "event")),
+    handler: asString(field(obj, "handler", path), join(path, "handler")),
+    receipt,
+    topic0,
+    topic1: asTopics(obj, "topic1", path),
+    topic2: asTopics(obj, "topic2", path),
+    topic3: asTopics(obj, "topic3", path),
+  };
+}
+
+function asTopicsFromString(value: string, path: string): string {
+  const text = value.replace(/^0x/, "").toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(text)) throw parseError(path, `Failed to parse B256: invalid hex \`${value}\``);
+  return `0x${text}`;
+}
+
+function readMapping(value: unknown, path: string): RawMapping {
+  const obj = asObject(value, path);
+  return {
+    kind: asString(field(obj, "kind", path), join(path, "kind")),
+    apiVersion: asString(field(obj, "apiVersion", path), join(path, "apiVersion")),
+    language: asString(field(obj, "language", path), join(path, "language")),
+    entities: asArray(field(obj, "entities", path), join(path, "entities")).map((e, i) => asString(e, join(join(path, "entities"), i))),
+    abis: asArray(field(obj, "abis", path), join(path, "abis")).map((a, i) => {
+      const p = join(join(path, "abis"), i);
+      const abi = asObject(a, p);
+      return { name: asString(field(abi, "name", p), join(p, "name")), file: asLink(field(abi, "file", p), join(p, "file")) };
+    }),
+    eventHandlers: optArray(obj, "eventHandlers", path).map((h, i) => readEventHandler(h, join(join(path, "eventHandlers"), i))),
+    blockHandlers: optArray(obj, "blockHandlers", path),
+    callHandlers: optArray(obj, "callHandlers", path),
+    file: asLink(field(obj, "file", path), join(path, "file")),
+  };
+}
+
+function readContext(value: unknown, path: string): Record<string, { type: string; data: unknown }> | null {
+  if (value === undefined || value === null) return null;
+  const obj = asObject(value, path);
+  const out: Record<string, { type: string; data: unknown }> = {};
+  for (const [key, entry] of Object.entries(obj)) {
+    const p = join(path, key);
+    const e = asObject(entry, p);
+    out[key] = { type: asString(field(e, "type", p), join(p, "type")), data: field(e, "data", p) };
+  }
+  return out;
+}
+
+function readDataSource(value: unknown, path: string, isTemplate: boolean): RawDataSource {
+  const obj = asObject(value, path);
+  const source = asObject(field(obj, "source", path), join(path, "source"));
+  const sourcePath = join(path, "source");
+  const startBlock = source.startBlock === undefined || source.startBlock === null ? 0 : asBlockNumber(source.startBlock, join(sourcePath, "startBlock"));
+  const endBlock = source.endBlock === undefined || source.endBlock === null ? null : asBlockNumber(source.endBlock, join(sourcePath, "endBlock"));
+  return {
+    kind: asString(field(obj, "kind", path), join(path, "kind")),
+    name: asString(field(obj, "name", path), join(path, "name")),
+    network: optString(obj, "network", path),
+    address: isTemplate ? null : optString(source, "address", sourcePath),
+    abi: asString(field(source, "abi", sourcePath), join(sourcePath, "abi")),
+    startBlock,
+    endBlock,
+    context: readContext(obj.context, join(path, "context")),
+    mapping: readMapping(field(obj, "mapping", path), join(path, "mapping")),
+  };
+}
+
+/** Checks the parsed YAML document's shape. Throws DeployError("PARSE") with the offending path. */
+export function readManifestShape(document: unknown): RawManifest {
+  const root = asObject(document, "");
+  const schema = asObject(field(root, "schema", ""), "schema");
+  return {
+    specVersion: asString(field(root, "specVersion", ""), "specVersion"),
+    schemaFile: asLink(field(schema, "file", "schema"), "schema.file"),
+    dataSources: asArray(field(root, "dataSources", ""), "dataSources").map((ds, i) => readDataSource(ds, join("dataSources", i), false)),
+    templates: optArray(root, "templates", "").map((t, i) => readDataSource(t, join("templates", i), true)),
+    hasGraft: root.graft !== undefined && root.graft !== null,
+  };
+}
