@@ -26,3 +26,4 @@ export {
 } from "./errors.js";
 export { maskUrl } from "./maskUrl.js";
 export { parseJson } from "./parseJson.js";
+export { createBatchCaller, type BatchCaller, type BatchCallerOptions } from "./createBatchCaller.js";
