@@ -12,6 +12,7 @@ import { createLogDecoder } from "./decode.js";
 import { createHostWorker, type HostWorker } from "./hostWorkerClient.js";
 import type { BlockJob, BlockResult } from "./hostProtocol.js";
 import { loadRange, type LoaderDataSource } from "./rangeLoader.js";
+import { existingEntities } from "./existence.js";
 import type { IndexedDeployment, IndexerStore, Logger } from "./types.js";
 import { IndexerError } from "./errors.js";
 
@@ -93,6 +94,7 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
       log,
       services: {
         getEntity: async (type, eid) => (await committing, store.getEntity(id, type, eid)),
+        existing: async (keys) => (await committing, existingEntities(store, id, keys)),
         getDerived: async (type, field, eid) => (await committing, store.getDerived ? store.getDerived(id, type, field, eid) : []),
         ethereumCall: services.ethereumCall,
         getBalance: services.getBalance,

@@ -6,7 +6,7 @@ import { instantiateSubgraph } from "../../runtime/index.js";
 import { parseSubgraphSchema } from "../../schema/index.js";
 import type { BlockPtr, EntityChange, EntityData } from "../../runtime/entity/storeValue.js";
 import type { EntityStoreBackend, EthereumValue, LogLevel, SubgraphInstance } from "../../runtime/types.js";
-import type { BlockJob, BlockResult, HandlerFailure, SyncRequest, SyncResponse, WorkerDataSource } from "./hostProtocol.js";
+import type { BlockJob, BlockResult, EntityKey, HandlerFailure, SyncRequest, SyncResponse, WorkerDataSource } from "./hostProtocol.js";
 
 export interface HostRuntimeOptions {
   schemaSdl: string;
@@ -51,6 +51,11 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
     clean.set(k, v);
   }
 
+  // Speculation: a cache miss during a run is recorded and answered "absent" (new ids are the common
+  // case: every ApprovalQuery save checks immutability). After the run the guesses are checked in one
+  // bulk query; if any entity did exist, the batch runs again with the truth in the cache.
+  let guesses: Map<string, EntityKey> | null = null;
+
   const backend: EntityStoreBackend = {
     get(entityType, id) {
       const k = key(entityType, id);
@@ -58,6 +63,10 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       if (p !== undefined) return p;
       const c = clean.get(k);
       if (c !== undefined) return c;
+      if (guesses) {
+        guesses.set(k, { entityType, id });
+        return null;
+      }
       const data = ask({ type: "get", entityType, id }).value as EntityData | null;
       const v: Cached = data ? { data } : null;
       remember(k, v);
@@ -111,47 +120,73 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
     }
   }
 
+  function runOnce(blocks: BlockJob[]): { results: BlockResult[]; failure: HandlerFailure | null } {
+    pending = new Map();
+    const results: BlockResult[] = [];
+    for (const job of blocks) {
+      currentBlock = job.ptr;
+      const changes = new Map<string, EntityChange>();
+      const before = shared ? new Map(pending) : null;
+      let trigger: { handler: string } | null = null;
+      try {
+        for (const inst of instances) inst.beginBlock(job.ptr);
+        for (const t of job.triggers) {
+          trigger = t;
+          const inst = instances[t.dataSource];
+          if (!inst) throw new Error(`no data source ${t.dataSource}`);
+          inst.runEventHandler(t.handler, t.event);
+          if (shared) collect(changes, inst.takeChanges(), job.ptr.number);
+        }
+        if (!shared) for (const inst of instances) collect(changes, inst.takeChanges(), job.ptr.number);
+      } catch (err) {
+        // The failed block's writes never reach the store; drop them from the instances and cache.
+        for (const inst of instances) inst.takeChanges();
+        if (before) pending = before;
+        const e = err as { message?: string; deterministic?: boolean; handler?: string };
+        return {
+          results,
+          failure: {
+            message: e.message ?? String(err),
+            deterministic: e.deterministic === true,
+            handler: e.handler ?? trigger?.handler ?? null,
+            block: job.ptr,
+          },
+        };
+      }
+      const list = [...changes.values()];
+      if (!shared) for (const ch of list) pending.set(key(ch.entityType, ch.id), ch.op === "set" ? { data: ch.data, block: job.ptr.number } : null);
+      results.push({ ptr: job.ptr, changes: list });
+    }
+    return { results, failure: null };
+  }
+
+  /** Checks the guesses of a speculative run; true when every guessed entity is indeed absent. */
+  function confirm(keys: Map<string, EntityKey>): boolean {
+    const existing = ask({ type: "exists", keys: [...keys.values()] }).value as EntityKey[];
+    const found = new Set(existing.map((e) => key(e.entityType, e.id)));
+    for (const k of keys.keys()) if (!found.has(k)) remember(k, null);
+    for (const e of existing) {
+      const data = ask({ type: "get", entityType: e.entityType, id: e.id }).value as EntityData | null;
+      remember(key(e.entityType, e.id), data ? { data } : null);
+    }
+    return existing.length === 0;
+  }
+
   return {
     runBlocks(blocks) {
       // The previous batch is committed by now: its writes become clean cache entries.
       for (const [k, v] of pending) remember(k, v);
       pending = new Map();
-      const results: BlockResult[] = [];
-      for (const job of blocks) {
-        currentBlock = job.ptr;
-        const changes = new Map<string, EntityChange>();
-        const before = shared ? new Map(pending) : null;
-        let trigger: { handler: string } | null = null;
-        try {
-          for (const inst of instances) inst.beginBlock(job.ptr);
-          for (const t of job.triggers) {
-            trigger = t;
-            const inst = instances[t.dataSource];
-            if (!inst) throw new Error(`no data source ${t.dataSource}`);
-            inst.runEventHandler(t.handler, t.event);
-            if (shared) collect(changes, inst.takeChanges(), job.ptr.number);
-          }
-          if (!shared) for (const inst of instances) collect(changes, inst.takeChanges(), job.ptr.number);
-        } catch (err) {
-          // The failed block's writes never reach the store; drop them from the instances and cache.
-          for (const inst of instances) inst.takeChanges();
-          if (before) pending = before;
-          const e = err as { message?: string; deterministic?: boolean; handler?: string };
-          return {
-            results,
-            failure: {
-              message: e.message ?? String(err),
-              deterministic: e.deterministic === true,
-              handler: e.handler ?? trigger?.handler ?? null,
-              block: job.ptr,
-            },
-          };
-        }
-        const list = [...changes.values()];
-        if (!shared) for (const ch of list) pending.set(key(ch.entityType, ch.id), ch.op === "set" ? { data: ch.data, block: job.ptr.number } : null);
-        results.push({ ptr: job.ptr, changes: list });
+      for (let attempt = 0; attempt < 3; attempt++) {
+        guesses = new Map();
+        const out = runOnce(blocks);
+        const guessed = guesses;
+        guesses = null;
+        if (guessed.size === 0 || confirm(guessed)) return out;
+        for (const inst of instances) inst.takeChanges();
       }
-      return { results, failure: null };
+      // Guessing keeps failing (reads depend on reads): run with synchronous reads.
+      return runOnce(blocks);
     },
     reset() {
       clean = new Map();

@@ -4,12 +4,14 @@ import { MessageChannel, Worker } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
 import type { BlockPtr, EntityData } from "../../runtime/entity/storeValue.js";
 import type { EthereumCallRequest, EthereumValue, LogLevel } from "../../runtime/types.js";
-import type { BlockJob, BlockResult, HandlerFailure, SyncRequest, SyncResponse, WorkerCommand, WorkerDataSource, WorkerInit, WorkerReply } from "./hostProtocol.js";
+import type { BlockJob, BlockResult, EntityKey, HandlerFailure, SyncRequest, SyncResponse, WorkerCommand, WorkerDataSource, WorkerInit, WorkerReply } from "./hostProtocol.js";
 import { IndexerError } from "./errors.js";
 
 /** What the worker may ask for while a handler runs. */
 export interface HostServices {
   getEntity(entityType: string, id: string): Promise<EntityData | null>;
+  /** The subset of `keys` that exist, in one or a few queries. */
+  existing(keys: EntityKey[]): Promise<EntityKey[]>;
   getDerived(entityType: string, field: string, id: string): Promise<EntityData[]>;
   ethereumCall(call: EthereumCallRequest): Promise<EthereumValue[] | null>;
   getBalance(address: string, block: BlockPtr | null): Promise<bigint>;
@@ -53,6 +55,8 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
       switch (req.type) {
         case "get":
           return { ok: true, value: await s.getEntity(req.entityType, req.id) };
+        case "exists":
+          return { ok: true, value: await s.existing(req.keys) };
         case "getDerived":
           return { ok: true, value: await s.getDerived(req.entityType, req.field, req.id) };
         case "call":
@@ -61,6 +65,8 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
           return { ok: true, value: await s.getBalance(req.address, req.block) };
         case "hasCode":
           return { ok: true, value: await s.hasCode(req.address, req.block) };
+        default:
+          return { ok: false, message: `unknown request ${(req as { type: string }).type}` };
       }
     } catch (err) {
       return { ok: false, message: err instanceof Error ? err.message : String(err) };

@@ -2,6 +2,7 @@
 // store's NodeStore and the manifest loader's LoadedDeployment, so either side can grow freely.
 import type { BlockPtr, EntityChange, EntityData } from "../../runtime/entity/storeValue.js";
 import type { LogLevel } from "../../runtime/types.js";
+import type { EntityQuery, EntityQueryResult } from "../store/entityQuery.js";
 
 /** A block pointer with what `_meta.block` reports. */
 export type BlockPtrWithMeta = BlockPtr & { timestamp?: number; parentHash?: string };
@@ -26,6 +27,8 @@ export interface IndexerStore {
   promoteIfSynced(deploymentId: string): Promise<void>;
   markFailed(id: string, error: { message: string; block: BlockPtr | null; handler: string | null; deterministic: boolean }): Promise<void>;
   getEntity(id: string, entityType: string, entityId: string, block?: number): Promise<EntityData | null>;
+  /** Bulk reads (the store's GraphQL entity query); used to check many ids at once. */
+  queryEntities?(id: string, query: EntityQuery): Promise<EntityQueryResult>;
   /** Optional: entities whose `field` references `id` (derived fields). */
   getDerived?(id: string, entityType: string, field: string, entityId: string): Promise<EntityData[]>;
 }

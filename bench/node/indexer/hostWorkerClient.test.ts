@@ -1,0 +1,98 @@
+// The host worker with the real ApprovalHandler (built by graph-cli): events in, entity changes out;
+// store reads answered from the main thread in bulk; an immutable rewrite is a deterministic failure.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildSubgraph } from "../../../scripts/lib/subgraphBuild.js";
+import { projectRoot } from "../../../hardhat/deploy/artifacts.js";
+import type { EntityData } from "../../runtime/entity/storeValue.js";
+import type { EthereumEventInput } from "../../runtime/types.js";
+import { createHostWorker, type HostServices, type HostWorker } from "./hostWorkerClient.js";
+import type { BlockJob, EntityKey } from "./hostProtocol.js";
+
+const TOKEN = "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512";
+let worker: HostWorker;
+const stored = new Map<string, EntityData>();
+const calls = { get: 0, existing: 0, keys: 0 };
+
+const hex = (n: number, bytes: number) => `0x${n.toString(16).padStart(bytes * 2, "0")}`;
+
+function event(tx: number, logIndex: number, value: bigint, block: number): EthereumEventInput {
+  return {
+    address: TOKEN,
+    logIndex: BigInt(logIndex),
+    transactionLogIndex: BigInt(logIndex),
+    logType: null,
+    block: { hash: hex(block, 32), parentHash: hex(block - 1, 32), unclesHash: hex(0, 32), author: hex(0, 20), stateRoot: hex(0, 32), transactionsRoot: hex(0, 32), receiptsRoot: hex(0, 32), number: BigInt(block), gasUsed: 0n, gasLimit: 30_000_000n, timestamp: 1_700_000_000n + BigInt(block), difficulty: 0n, totalDifficulty: 0n, size: 0n, baseFeePerGas: 1n },
+    transaction: { hash: hex(tx, 32), index: 0n, from: hex(1, 20), to: TOKEN, value: 0n, gasLimit: 100_000n, gasPrice: 1n, input: "0x", nonce: 0n },
+    parameters: [
+      { name: "owner", value: { kind: "address", value: hex(0xaa, 20) } },
+      { name: "spender", value: { kind: "address", value: hex(0xbb + tx, 20) } },
+      { name: "value", value: { kind: "uint", value } },
+    ],
+  };
+}
+
+function job(block: number, events: EthereumEventInput[]): BlockJob {
+  return { ptr: { number: block, hash: hex(block, 32), timestamp: 1_700_000_000 + block, parentHash: hex(block - 1, 32) }, triggers: events.map((e) => ({ dataSource: 0, handler: "ApprovalHandler", event: e })) };
+}
+
+beforeAll(async () => {
+  const built = await buildSubgraph({ address: TOKEN, startBlock: 1 });
+  const wasm = await readFile(join(built.buildDir, "ApprovalToken", "ApprovalToken.wasm"));
+  const services: HostServices = {
+    async getEntity(type, id) {
+      calls.get++;
+      return stored.get(`${type}:${id}`) ?? null;
+    },
+    async existing(keys: EntityKey[]) {
+      calls.existing++;
+      calls.keys += keys.length;
+      return keys.filter((k) => stored.has(`${k.entityType}:${k.id}`));
+    },
+    getDerived: async () => [],
+    ethereumCall: async () => null,
+    getBalance: async () => 0n,
+    hasCode: async () => false,
+  };
+  worker = await createHostWorker({
+    schemaSdl: await readFile(join(projectRoot, "schema.graphql"), "utf8"),
+    dataSources: [{ name: "ApprovalToken", wasmModule: await WebAssembly.compile(wasm), apiVersion: "0.0.7", address: TOKEN, network: "localhost" }],
+    services,
+    log: () => {},
+  });
+});
+afterAll(async () => {
+  await worker?.terminate();
+});
+
+describe("host worker", () => {
+  it("runs ApprovalHandler per event and returns each block's changes with one bulk existence check", async () => {
+    const max = 2n ** 256n - 1n;
+    const { results, failure } = await worker.run([job(10, [event(1, 0, 0n, 10), event(1, 1, max, 10)]), job(11, [event(2, 5, 42n, 11)])]);
+    expect(failure).toBeNull();
+    expect(results.map((r) => r.ptr.number)).toEqual([10, 11]);
+    const first = results[0]!.changes;
+    expect(first.map((c) => c.id)).toEqual([`${hex(1, 32)}-0`, `${hex(1, 32)}-1`]);
+    const c = first[1]!;
+    expect(c.op).toBe("set");
+    if (c.op !== "set") return;
+    expect(c.entityType).toBe("ApprovalQuery");
+    expect(c.data.get("value")).toEqual({ kind: "BigInt", value: max });
+    expect(c.data.get("owner")).toEqual({ kind: "Bytes", value: Uint8Array.from(Buffer.from("aa".padStart(40, "0"), "hex")) });
+    expect(results[1]!.changes[0]!.id).toBe(`${hex(2, 32)}-5`);
+    // Three saves, three immutability checks: answered by one bulk query, no single reads.
+    expect(calls).toEqual({ get: 0, existing: 1, keys: 3 });
+  });
+
+  it("fails deterministically when an immutable entity from an earlier block is written again", async () => {
+    const id = `${hex(3, 32)}-0`;
+    stored.set(`ApprovalQuery:${id}`, new Map([["id", { kind: "String", value: id }]]));
+    const { results, failure } = await worker.run([job(12, [event(4, 0, 1n, 12)]), job(13, [event(3, 0, 1n, 13)])]);
+    expect(results.map((r) => r.ptr.number)).toEqual([12]);
+    expect(failure?.deterministic).toBe(true);
+    expect(failure?.block.number).toBe(13);
+    expect(failure?.handler).toBe("ApprovalHandler");
+    expect(failure?.message).toMatch(/immutable/i);
+  });
+});
