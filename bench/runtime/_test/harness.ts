@@ -27,7 +27,7 @@ const modules = new Map<string, WebAssembly.Module>();
 export async function fixtureModule(name: string): Promise<WebAssembly.Module> {
   let m = modules.get(name);
   if (m === undefined) {
-    m = await WebAssembly.compile(await compileFixture(name));
+    m = await WebAssembly.compile((await compileFixture(name)) as Uint8Array<ArrayBuffer>);
     modules.set(name, m);
   }
   return m;
