@@ -35,8 +35,9 @@ export type StorageRangeAtReturnType = {
 
 export const DEFAULT_MAX_RESULTS = 10;
 
-// Read-ahead for the first round trip: enough for a page with a few gaps, so one round trip usually does.
-const firstReadCount = (maxResults: number) => 2 * maxResults + 8;
+// Read-ahead for the first round trip: room for a page where most slots are zero, so one round trip
+// usually does. Reads past the stopping point cost node work, not latency, and are discarded.
+const firstReadCount = (maxResults: number) => 4 * maxResults + 8;
 
 /** Slots for the next round trip, from the non-zero density seen so far, with some slack. */
 function nextReadCount(found: number, tried: number, maxResults: number): number {

@@ -15,4 +15,5 @@ export {
 } from "./accountRecord.js";
 export type { AccountConfigParameters, Commitment } from "./accountConfig.js";
 export { assertPublicKey } from "./publicKey.js";
+export { accountToJson } from "./accountJson.js";
 export { AccountDecodeError, InvalidPublicKeyError } from "./errors.js";
