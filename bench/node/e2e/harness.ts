@@ -8,33 +8,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { Interface, id as keccakId } from "ethers";
-import { startHardhatNode, type HardhatNode } from "../../../hardhat/chain/hardhatNode.js";
 import { freePort } from "../../../hardhat/chain/freePort.js";
-import { projectRoot, readArtifact } from "../../../hardhat/deploy/artifacts.js";
-import { deployApprovalToken, type DeployedApprovalToken } from "../../../hardhat/deploy/deployToken.js";
+import { projectRoot } from "../../../hardhat/deploy/artifacts.js";
+import type { DeployedApprovalToken } from "../../../hardhat/deploy/deployToken.js";
 import { buildSubgraph, type BuiltSubgraph } from "../../../scripts/lib/subgraphBuild.js";
 import { deploySubgraph } from "../../../clients/subgraph/deploySubgraph.js";
 import { createLocalNode, type LocalNode, type LocalNodePorts } from "../index.js";
+import { blockNumber, type ExpectedApproval } from "./chainFixture.js";
 
-export const APPROVAL_TOPIC = keccakId("Approval(address,address,uint256)");
+export { APPROVAL_TOPIC, startChainWithToken, chainApprovals, rpc, blockNumber, type ChainFixture, type ExpectedApproval } from "./chainFixture.js";
 
-export interface ChainFixture {
-  chain: HardhatNode;
-  token: DeployedApprovalToken;
-  stop(): Promise<void>;
-}
 
-export async function startChainWithToken(): Promise<ChainFixture> {
-  const chain = await startHardhatNode();
-  try {
-    const token = await deployApprovalToken({ rpcUrl: chain.url });
-    return { chain, token, stop: () => chain.stop() };
-  } catch (err) {
-    await chain.stop();
-    throw err;
-  }
-}
+
 
 /** Builds our subgraph (or a fixture project) for the token with the unmodified graph-cli. */
 export function buildFor(token: DeployedApprovalToken, projectDir?: string): Promise<BuiltSubgraph> {
@@ -151,41 +136,9 @@ export async function waitForHead(statusUrl: string, name: string, rpcUrl: strin
   return waitForStatus(statusUrl, name, (s) => s.health === "failed" || Number(s.chains[0]?.latestBlock?.number ?? -1) >= head, timeoutMs);
 }
 
-export async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
-  const body = (await res.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
-}
 
-export async function blockNumber(url: string): Promise<number> {
-  return Number(await rpc<string>(url, "eth_blockNumber"));
-}
 
-export interface ExpectedApproval {
-  id: string;
-  owner: string;
-  spender: string;
-  value: string;
-}
 
-/** The approvals as the chain has them (eth_getLogs through the proxy), keyed as the mapping keys them. */
-export async function chainApprovals(rpcUrl: string, token: string, fromBlock: number): Promise<ExpectedApproval[]> {
-  const { abi } = await readArtifact("ApprovalToken");
-  const iface = new Interface(abi);
-  const logs = await rpc<{ topics: string[]; data: string; transactionHash: string; logIndex: string }[]>(rpcUrl, "eth_getLogs", [
-    { address: token, topics: [APPROVAL_TOPIC], fromBlock: `0x${fromBlock.toString(16)}`, toBlock: "latest" },
-  ]);
-  return logs.map((l) => {
-    const parsed = iface.parseLog({ topics: l.topics, data: l.data })!;
-    return {
-      id: `${l.transactionHash.toLowerCase()}-${Number(l.logIndex)}`,
-      owner: (parsed.args[0] as string).toLowerCase(),
-      spender: (parsed.args[1] as string).toLowerCase(),
-      value: (parsed.args[2] as bigint).toString(),
-    };
-  });
-}
 
 /** Every ApprovalQuery, paging with `first: 1000` and `skip`, in the default order (id ascending). */
 export async function queryAllApprovals(queryUrl: string, extra = ""): Promise<ExpectedApproval[]> {

@@ -117,7 +117,8 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
   async function commitResults(results: BlockResult[]): Promise<void> {
     if (results.length === 0) return;
     const ptrs = results.map((r) => ({ number: r.ptr.number, hash: r.ptr.hash }));
-    await store.transactBlocks(id, results.map((r) => ({ block: r.ptr, changes: r.changes })), ptrs);
+    // The store records each committed block's hash itself (for later reorg checks).
+    await store.transactBlocks(id, results.map((r) => ({ block: r.ptr, changes: r.changes })));
     for (const p of ptrs) recent.add(p);
     pointer = ptrs[ptrs.length - 1]!;
   }
@@ -198,7 +199,7 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
     await runJobs(range.jobs);
     if (!pointer || pointer.number < range.end.number) {
       const end = { number: range.end.number, hash: range.end.hash };
-      await store.transact(id, range.end, [], [end]);
+      await store.transact(id, range.end, []);
       pointer = end;
       recent.add(end);
     }
@@ -234,6 +235,7 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
           const wait = Math.min(30_000, 250 * 2 ** Math.min(failures, 7));
           log("warning", `retrying in ${wait} ms: ${(err as Error).message}`);
           // Start again from what the store holds; the worker's cache may be ahead of it.
+          committing = Promise.resolve();
           const again = await store.getDeployment(id).catch(() => null);
           if (again) pointer = again.latestBlock;
           await worker.reset().catch(async () => {

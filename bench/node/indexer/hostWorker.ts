@@ -39,8 +39,15 @@ createHostRuntime({
         post({ type: "done", id: cmd.id, results: [], failure: null });
         return;
       }
-      const { results, failure } = runtime.runBlocks(cmd.blocks);
-      post({ type: "done", id: cmd.id, results, failure });
+      try {
+        const { results, failure } = runtime.runBlocks(cmd.blocks);
+        post({ type: "done", id: cmd.id, results, failure });
+      } catch (err) {
+        // Outside any handler (e.g. the main thread could not answer a bulk read): retryable.
+        const first = cmd.blocks[0];
+        const message = err instanceof Error ? err.message : String(err);
+        post({ type: "done", id: cmd.id, results: [], failure: first ? { message, deterministic: false, handler: null, block: first.ptr } : null });
+      }
     });
     post({ type: "ready" });
   },

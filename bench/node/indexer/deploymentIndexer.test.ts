@@ -1,0 +1,114 @@
+// The deployment indexer end to end below the servers: a real Hardhat chain, the real built
+// ApprovalHandler, the real store (in-memory PGlite). Sync to head, follow new blocks, survive a
+// reorg made with evm_snapshot/evm_revert, and stop with a fatal error on an immutable rewrite.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { id as keccakId } from "ethers";
+import { buildSubgraph } from "../../../scripts/lib/subgraphBuild.js";
+import { projectRoot } from "../../../hardhat/deploy/artifacts.js";
+import { sendApprovals } from "../../../hardhat/deploy/approvals.js";
+import { startChainWithToken, chainApprovals, type ChainFixture } from "../e2e/chainFixture.js";
+import { createNodeStore } from "../store/nodeStore.js";
+import type { NodeStore } from "../store/types.js";
+import { createRpcClient } from "../chain/rpcClient.js";
+import { getHeadNumber } from "../chain/blocks.js";
+import { createDeploymentIndexer, type DeploymentIndexer } from "./deploymentIndexer.js";
+import type { IndexedDeployment } from "./types.js";
+
+let fx: ChainFixture;
+let store: NodeStore;
+let deployment: IndexedDeployment;
+const logs: string[] = [];
+
+async function until(what: string, cond: () => Promise<boolean> | boolean, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; log:\n${logs.slice(-20).join("\n")}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function storedIds(id: string): Promise<string[]> {
+  const r = await store.queryEntities(id, { entityTypes: ["ApprovalQuery"], filter: null, order: null, skip: 0, first: 100_000, block: 2_147_483_647, selection: [{ key: "id", kind: "field", field: "id" }] });
+  return r.rows.map((row) => String(row.id)).sort();
+}
+
+async function startIndexer(id: string): Promise<DeploymentIndexer> {
+  const startBlock = deployment.dataSources[0]!.startBlock;
+  await store.createDeployment({ id, schemaSdl: deployment.schemaSdl, network: "localhost", startBlock, manifest: "" });
+  const indexer = createDeploymentIndexer({ store, rpc: createRpcClient({ url: fx.chain.url }), deployment: { ...deployment, id }, log: (l, m) => logs.push(`${l} ${m}`), pollIntervalMs: 50 });
+  void indexer.start();
+  return indexer;
+}
+
+beforeAll(async () => {
+  fx = await startChainWithToken();
+  const built = await buildSubgraph({ address: fx.token.proxy, startBlock: fx.token.startBlock });
+  const wasm = await readFile(join(built.buildDir, "ApprovalToken", "ApprovalToken.wasm"));
+  const abi = JSON.parse(await readFile(join(projectRoot, "abis", "ApprovalToken.json"), "utf8")) as unknown[];
+  deployment = {
+    id: "",
+    schemaSdl: await readFile(join(projectRoot, "schema.graphql"), "utf8"),
+    network: "localhost",
+    dataSources: [
+      {
+        kind: "ethereum",
+        name: "ApprovalToken",
+        network: "localhost",
+        address: fx.token.proxy.toLowerCase(),
+        startBlock: fx.token.startBlock,
+        apiVersion: "0.0.7",
+        abis: { ApprovalToken: abi },
+        abiName: "ApprovalToken",
+        eventHandlers: [{ event: "Approval(indexed address,indexed address,uint256)", handler: "ApprovalHandler", topic0: keccakId("Approval(address,address,uint256)"), receipt: false }],
+        wasmModule: await WebAssembly.compile(wasm),
+      },
+    ],
+  };
+  store = await createNodeStore({});
+});
+afterAll(async () => {
+  await store?.close();
+  await fx?.stop();
+});
+
+describe("deployment indexer", () => {
+  it("syncs to the head, follows new blocks, and reverts orphaned entities on a reorg", async () => {
+    await sendApprovals({ rpcUrl: fx.chain.url, token: fx.token.proxy, count: 1200, batchSize: 300 });
+    const indexer = await startIndexer("QmSync");
+    const rpc = createRpcClient({ url: fx.chain.url });
+    try {
+      const head = await getHeadNumber(rpc);
+      await until("sync", async () => (await store.getDeployment("QmSync"))?.latestBlock?.number === head);
+      expect((await store.getDeployment("QmSync"))?.synced).toBe(true);
+      const expected = (await chainApprovals(fx.chain.url, fx.token.proxy, fx.token.startBlock)).map((a) => a.id).sort();
+      expect(expected).toHaveLength(1200);
+      expect(await storedIds("QmSync")).toEqual(expected);
+
+      // Reorg: blocks with approvals are replaced by blocks with other approvals.
+      const snapshot = await rpc.request<string>("evm_snapshot", []);
+      await sendApprovals({ rpcUrl: fx.chain.url, token: fx.token.proxy, count: 30, batchSize: 10, seed: 1 });
+      const orphanHead = await getHeadNumber(rpc);
+      await until("orphaned blocks indexed", async () => (await store.getDeployment("QmSync"))?.latestBlock?.number === orphanHead);
+      const orphaned = (await chainApprovals(fx.chain.url, fx.token.proxy, fx.token.startBlock)).map((a) => a.id);
+      expect(await storedIds("QmSync")).toHaveLength(1230);
+      await rpc.request("evm_revert", [snapshot]);
+      await rpc.request("evm_increaseTime", [60]);
+      await sendApprovals({ rpcUrl: fx.chain.url, token: fx.token.proxy, count: 40, batchSize: 10, seed: 2 });
+      await rpc.request("evm_mine", []);
+      const newHead = await getHeadNumber(rpc);
+      expect(newHead).toBeGreaterThan(orphanHead);
+      const canonical = (await chainApprovals(fx.chain.url, fx.token.proxy, fx.token.startBlock)).map((a) => a.id).sort();
+      await until("reorg handled", async () => {
+        const d = await store.getDeployment("QmSync");
+        return d?.latestBlock?.number === newHead && (await storedIds("QmSync")).length === 1240;
+      });
+      expect(await storedIds("QmSync")).toEqual(canonical);
+      expect(orphaned.filter((o) => !canonical.includes(o))).toHaveLength(30);
+      expect(logs.some((l) => l.includes("reorg"))).toBe(true);
+    } finally {
+      await indexer.stop();
+    }
+  });
+});
