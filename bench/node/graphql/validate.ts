@@ -1,0 +1,81 @@
+// graph-node's own checks on a query (its graphql-js-style validations are off by default):
+// unknown fields ("Type `Query` has no field `foo`"), argument values that do not coerce, missing
+// required arguments, undefined fragments. Unknown arguments are ignored, as graph-node does.
+import {
+  GraphQLInterfaceType,
+  GraphQLObjectType,
+  Kind,
+  getNamedType,
+  isNonNullType,
+  valueFromAST,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type SelectionSetNode,
+} from "graphql";
+import { QueryError, debugValue, invalidArgument, missingArgument, unknownField } from "./errors.js";
+
+export function validateSelections(
+  schema: GraphQLSchema,
+  fragments: Record<string, FragmentDefinitionNode>,
+  variables: Record<string, unknown>,
+  rootType: GraphQLObjectType,
+  selectionSet: SelectionSetNode,
+): QueryError[] {
+  const errors: QueryError[] = [];
+  const visit = (type: GraphQLObjectType | GraphQLInterfaceType, set: SelectionSetNode, seen: Set<string>): void => {
+    for (const sel of set.selections) {
+      if (sel.kind === Kind.FIELD) {
+        const name = sel.name.value;
+        const loc = sel.loc ? { line: sel.loc.startToken.line, column: sel.loc.startToken.column } : undefined;
+        if (name === "__typename") continue;
+        if (type === rootType && (name === "__schema" || name === "__type")) continue;
+        const def = type.getFields()[name];
+        if (!def) {
+          errors.push(unknownField(type.name, name, loc));
+          continue;
+        }
+        for (const argDef of def.args) {
+          const node = sel.arguments?.find((a) => a.name.value === argDef.name);
+          const argLoc = node?.loc ? { line: node.loc.startToken.line, column: node.loc.startToken.column } : loc;
+          if (!node || (node.value.kind === Kind.VARIABLE && variables[node.value.name.value] === undefined)) {
+            if (isNonNullType(argDef.type) && argDef.defaultValue === undefined) errors.push(missingArgument(argDef.name, argLoc));
+            continue;
+          }
+          if (valueFromAST(node.value, argDef.type, variables) === undefined) {
+            errors.push(invalidArgument(argDef.name, debugValue(node.value, variables), argLoc));
+          }
+        }
+        const named = getNamedType(def.type);
+        if (sel.selectionSet && (named instanceof GraphQLObjectType || named instanceof GraphQLInterfaceType)) {
+          visit(named, sel.selectionSet, seen);
+        }
+      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+        const cond = sel.typeCondition ? schema.getType(sel.typeCondition.name.value) : type;
+        if (!(cond instanceof GraphQLObjectType || cond instanceof GraphQLInterfaceType)) {
+          errors.push(new QueryError(`Failed to resolve named type \`${sel.typeCondition?.name.value ?? ""}\``));
+          continue;
+        }
+        visit(cond, sel.selectionSet, seen);
+      } else {
+        const name = sel.name.value;
+        const frag = fragments[name];
+        if (!frag) {
+          errors.push(new QueryError(`fragment \`${name}\` is not defined`));
+          continue;
+        }
+        if (seen.has(name)) {
+          errors.push(new QueryError(`query has fragment cycle including \`${name}\``));
+          continue;
+        }
+        const cond = schema.getType(frag.typeCondition.name.value);
+        if (!(cond instanceof GraphQLObjectType || cond instanceof GraphQLInterfaceType)) {
+          errors.push(new QueryError(`Failed to resolve named type \`${frag.typeCondition.name.value}\``));
+          continue;
+        }
+        visit(cond, frag.selectionSet, new Set([...seen, name]));
+      }
+    }
+  };
+  visit(rootType, selectionSet, new Set());
+  return errors;
+}

@@ -1,0 +1,8 @@
+export { createNodeStore } from "./nodeStore.js";
+export type {
+  NodeStore, NodeStoreOptions, DeploymentRecord, DeploymentHealth, FatalError, CreateDeploymentInput, BlockChanges, BlockPtrWithMeta,
+} from "./types.js";
+export type { EntityQuery, EntityQueryResult, EntityFilter, EntityOrder, Selection, ChildQuery, FilterOp, ResultObject } from "./entityQuery.js";
+export { StoreError, SubgraphExistsError, SubgraphNotFoundError, DeploymentNotFoundError, maskDatabaseUrl } from "./errors.js";
+export { createThrowawayDatabase, postgresUnavailableReason } from "./testDatabase.js";
+export type { TestBackend } from "./testDatabase.js";
