@@ -94,6 +94,9 @@ export async function fetchApplicationToken(parameters: FetchApplicationTokenPar
   const secrets = [apiKey, ...secretsOfUrl(parameters.baseUrl)];
   const url = tokenEndpoint(parameters.baseUrl, slug);
   const timeoutMs = parameters.timeoutMs ?? DEFAULT_TOKEN_TIMEOUT_MS;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new TokenClientConfigError("Timeout must be a positive number of milliseconds", { details: { timeoutMs } });
+  }
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = parameters.signal ? AbortSignal.any([timeout, parameters.signal]) : timeout;
   const doFetch = parameters.fetch ?? globalThis.fetch;

@@ -112,10 +112,10 @@ export function checkClaims(claims: JsonObject, rules: ClaimRules): MarketplaceC
   const nbf = optionalNumber(claims, "nbf");
   const iat = optionalNumber(claims, "iat");
   return {
-    aud,
-    scope,
     ...(sub === undefined ? {} : { sub }),
     ...(iss === undefined ? {} : { iss }),
+    aud,
+    scope,
     ...(exp === undefined ? {} : { exp }),
     ...(nbf === undefined ? {} : { nbf }),
     ...(iat === undefined ? {} : { iat }),

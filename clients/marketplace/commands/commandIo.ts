@@ -1,0 +1,15 @@
+// What the CLI commands need from the process, injected so tests can run them in-process.
+import { mergeEnv, readEnvFile } from "../internal/envFile.js";
+
+export type CommandIo = {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** Reads standard input (for a token given as `-`). */
+  readonly readStdin?: () => Promise<string>;
+};
+
+/** The environment over a .env file: an explicit file must exist, the default `.env` is optional. */
+export function resolveEnv(envFile: string | undefined, env: CommandIo["env"]): Record<string, string | undefined> {
+  return mergeEnv(readEnvFile(envFile ?? ".env", { required: envFile !== undefined }), env);
+}

@@ -1,0 +1,53 @@
+// npm run bench:jwt: validations per second with a key parsed once, on one thread.
+// Figures: distinct tokens (every call verifies an Ed25519 signature), one token repeated (a client's
+// requests during the hour; the signature was verified on first sight), jose's async path, and bare
+// node:crypto verify as the floor the curve operation sets.
+import { generateKeyPairSync, verify } from "node:crypto";
+import { cpus, loadavg } from "node:os";
+import { referenceClaims, signToken } from "./_test/keys.js";
+import { createTokenValidator } from "./validateToken.js";
+
+const SLUG = "bench-app";
+const DISTINCT = 20_000;
+const REPEATS = 200_000;
+const now = Math.floor(Date.now() / 1000);
+const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+const tokens = Array.from({ length: DISTINCT }, (_, i) => signToken(privateKey, referenceClaims({ now, slug: SLUG, sub: `account-${i}` })));
+
+function measure(label: string, count: number, run: (i: number) => void): number {
+  for (let i = 0; i < Math.min(count, 500); i++) run(i); // warm-up
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < count; i++) run(i);
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const rate = count / seconds;
+  console.log(`${label.padEnd(58)} ${Math.round(rate).toLocaleString("en-US").padStart(10)} /s  (${count} in ${seconds.toFixed(2)} s)`);
+  return rate;
+}
+
+async function measureAsync(label: string, count: number, run: (i: number) => Promise<unknown>): Promise<number> {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < count; i++) await run(i);
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const rate = count / seconds;
+  console.log(`${label.padEnd(58)} ${Math.round(rate).toLocaleString("en-US").padStart(10)} /s  (${count} in ${seconds.toFixed(2)} s)`);
+  return rate;
+}
+
+// Shared machines skew these figures; the load average says how much.
+console.log(`node ${process.version}, ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, token length ${tokens[0]?.length} chars, one thread`);
+const cold = createTokenValidator({ publicKey, audience: SLUG, signatureCacheSize: 0 });
+const coldRate = measure("validate(), distinct tokens (signature verified each call)", DISTINCT, (i) => cold.validate(tokens[i] ?? ""));
+const warm = createTokenValidator({ publicKey, audience: SLUG });
+const one = tokens[0] ?? "";
+measure("validate(), same token repeated (verified signature kept)", REPEATS, () => warm.validate(one));
+const viaJose = createTokenValidator({ publicKey, audience: SLUG });
+await measureAsync("validateAsync() via jose compactVerify, distinct tokens", 5_000, (i) => viaJose.validateAsync(tokens[i] ?? ""));
+const parts = tokens.map((t) => {
+  const dot = t.lastIndexOf(".");
+  return [Buffer.from(t.slice(0, dot)), Buffer.from(t.slice(dot + 1), "base64url")] as const;
+});
+measure("bare node:crypto Ed25519 verify (floor)", DISTINCT, (i) => {
+  const [input, signature] = parts[i] ?? [Buffer.alloc(0), Buffer.alloc(0)];
+  verify(null, input, publicKey, signature);
+});
+console.log(`target >= 10,000/s with signature verification: ${coldRate >= 10_000 ? "met" : "NOT met"} (${Math.round(coldRate)}/s)`);

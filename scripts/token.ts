@@ -1,0 +1,37 @@
+// npm run token -- --slug <app_slug> [--decode] [--base-url URL] [--api-key KEY] [--dotenv PATH] [--timeout MS]
+// (`--dotenv`, not `--env-file`: tsx hands `--env-file` to node itself, wherever it appears.)
+// Env: MARKETPLACE_BASE_URL, MARKETPLACE_API_KEY, MARKETPLACE_APP_SLUG (also read from .env).
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { runTokenCommand } from "../clients/marketplace/commands/tokenCommand.js";
+
+function parseArgsOrExit<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  }
+}
+
+const { values } = parseArgsOrExit({
+  options: {
+    slug: { type: "string" },
+    "base-url": { type: "string" },
+    "api-key": { type: "string" },
+    "dotenv": { type: "string" },
+    decode: { type: "boolean", default: false },
+    timeout: { type: "string" },
+  },
+});
+
+process.exitCode = await runTokenCommand(
+  {
+    slug: values.slug,
+    baseUrl: values["base-url"],
+    apiKey: values["api-key"],
+    envFile: values["dotenv"],
+    decode: values.decode,
+    timeoutMs: values.timeout === undefined ? undefined : Number(values.timeout),
+  },
+  { env: process.env, stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) },
+);
