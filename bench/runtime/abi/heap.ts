@@ -35,7 +35,7 @@ export function checkMappingExports(exports: WebAssembly.Exports): MappingExport
 
 export function createAscHeap(initial: MappingExports): AscHeap {
   let exports = initial;
-  let buffer: ArrayBuffer | null = null;
+  let buffer: ArrayBuffer = new ArrayBuffer(0);
   let u8 = new Uint8Array(0);
   let u16 = new Uint16Array(0);
   let u32 = new Uint32Array(0);
@@ -45,9 +45,10 @@ export function createAscHeap(initial: MappingExports): AscHeap {
   const classIds = new Map<number, number>();
 
   const views = () => {
-    const current = exports.memory.buffer;
-    if (current !== buffer) {
-      buffer = current as ArrayBuffer;
+    // Growing a wasm memory detaches its old buffer, so an empty view means "refresh"; this avoids
+    // reading `memory.buffer` (a slow accessor) on every access.
+    if (u8.byteLength === 0) {
+      buffer = exports.memory.buffer as ArrayBuffer;
       u8 = new Uint8Array(buffer);
       u16 = new Uint16Array(buffer, 0, buffer.byteLength >>> 1);
       u32 = new Uint32Array(buffer, 0, buffer.byteLength >>> 2);
@@ -92,7 +93,8 @@ export function createAscHeap(initial: MappingExports): AscHeap {
     },
     reset(next) {
       exports = next;
-      buffer = null;
+      buffer = new ArrayBuffer(0);
+      u8 = new Uint8Array(0);
       arenaPtr = 0;
       arenaEnd = 0;
       classIds.clear();
