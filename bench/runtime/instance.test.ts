@@ -241,6 +241,7 @@ describe("instantiation and linking", () => {
     expect(h.instance.context.exports).not.toBe(firstExports);
     const changes = h.instance.takeChanges();
     expect(changes).toHaveLength(n);
-    expect(changes.at(-1)!.op === "set" && changes.at(-1)!.data.get("value")).toEqual({ kind: "BigInt", value: BigInt(n - 1) });
+    const last = changes.at(-1)!;
+    expect(last.op === "set" && last.data.get("value")).toEqual({ kind: "BigInt", value: BigInt(n - 1) });
   });
 });
