@@ -21,7 +21,7 @@ export interface CoverageReport {
 }
 
 interface WabtModule {
-  readWasm(bytes: Uint8Array, features: { readDebugNames: boolean }): {
+  readWasm(bytes: Uint8Array, options: Record<string, boolean>): {
     generateNames(): void;
     applyNames(): void;
     toText(options: { foldExprs: boolean; inlineExport: boolean }): string;
@@ -36,12 +36,15 @@ function locateWabt(libsFolder: string): string {
   return resolve(here, "..", "..", "node_modules", "wabt", "index.js");
 }
 
+const WASM2WAT_FEATURES = { mutable_globals: true, sat_float_to_int: true, sign_extension: true, multi_value: true, bulk_memory: true, reference_types: true };
+
 /** wasm2wat with debug names, as `wabt/bin/wasm2wat <file>` prints it. */
 export async function wasmToWat(libsFolder: string, wasm: Uint8Array): Promise<string> {
   const path = locateWabt(libsFolder);
   const init = createRequire(path)(path) as () => Promise<WabtModule>;
   const wabt = await init();
-  const module = wabt.readWasm(wasm, { readDebugNames: true });
+  // The features wasm2wat enables by default (the JS API enables none); asc emits sign-extension ops.
+  const module = wabt.readWasm(wasm, { readDebugNames: true, ...WASM2WAT_FEATURES });
   try {
     module.generateNames();
     module.applyNames();

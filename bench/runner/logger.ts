@@ -58,7 +58,9 @@ export function createLogger(options: LoggerOptions): Logger {
     return styles.reduce((t, s) => `\u001b[${CODES[s][0]}m${t}\u001b[${CODES[s][1]}m`, text);
   };
   const emit = (line: string): void => {
-    const text = " ".repeat(indent) + line;
+    // Continuation lines of a multi-line message (a wasm backtrace, pretty JSON) keep the indentation.
+    const pad = " ".repeat(indent);
+    const text = pad + line.split("\n").join(`\n${pad}`);
     if (collecting) collected.push(text);
     else options.write(`${text}\n`);
   };

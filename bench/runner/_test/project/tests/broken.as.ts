@@ -1,0 +1,5 @@
+import { test } from "matchstick-as/assembly/index";
+
+test("does not compile", () => {
+  const x: i32 = "not a number";
+});

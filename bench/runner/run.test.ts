@@ -1,0 +1,128 @@
+// End to end: the AssemblyScript fixture project in _test/project compiled with asc and run on the host.
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFixtureProject } from "./_test/fixtureProject.js";
+import { runMatchstick, type RunOptions, type RunSummary } from "./run.js";
+
+let project: string;
+
+async function run(options: Partial<RunOptions>): Promise<{ summary: RunSummary; out: string }> {
+  let out = "";
+  const summary = await runMatchstick({
+    root: project,
+    patterns: [],
+    coverage: false,
+    recompile: false,
+    color: false,
+    write: (text) => {
+      out += text;
+    },
+    ...options,
+  });
+  return { summary, out };
+}
+
+describe("runMatchstick on the fixture project", () => {
+  let first: { summary: RunSummary; out: string };
+
+  beforeAll(async () => {
+    project = createFixtureProject();
+    first = await run({ patterns: ["basics", "broken", "empty"] });
+  });
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it("reports each test with pass/fail and ms, grouped by describe", () => {
+    expect(first.out).toMatch(/^ {2}hooks:\n {4}inner:\n {6}√ first - \d+\.\d{3}ms\n {4}√ second - /m);
+    expect(first.out).toMatch(/^ {4}√ saves an entity - \d+\.\d{3}ms\n {6}💬 saved a$/m);
+    expect(first.out).toMatch(/^ {4}𝖷 reports a wrong field value - /m);
+  });
+
+  it("runs hooks in Matchstick's order and never clears the store by itself", () => {
+    expect(first.out).toMatch(/√ second/);
+    expect(first.out).toMatch(/√ is not cleared between tests/);
+  });
+
+  it("fails only the trapping test and inverts shouldFail", () => {
+    expect(first.out).toMatch(/𝖷 a trap fails only this test/);
+    expect(first.out).toMatch(/√ shouldFail passes when the test throws/);
+    expect(first.out).toMatch(/𝖷 shouldFail fails when the test passes/);
+    expect(first.out).toMatch(/Expected test to fail but it passed successfully!/);
+    expect(first.out).toMatch(/√ rejects a missing non-null field/);
+  });
+
+  it("keeps graph-node's immutability: same block allowed, later block rejected", () => {
+    expect(first.out).toMatch(/√ can be saved twice in one block/);
+    expect(first.out).toMatch(/√ cannot be saved again in a later block/);
+  });
+
+  it("answers mocked calls, data source values, templates and IPFS files", () => {
+    for (const name of ["ethereum.call answers", "dataSourceMock sets", "templates record", "ipfs.cat, ipfs.map and readFile"]) {
+      expect(first.out).toContain(`√ ${name}`);
+    }
+  });
+
+  it("prints failures with the assertion message and location, then the summaries", () => {
+    const failed = first.out.slice(first.out.indexOf("Failed tests:"));
+    expect(failed).toContain("(assert.fieldEquals) Expected field 'name' to equal 'beta', but was 'alpha' instead.");
+    expect(failed).toMatch(/boom/);
+    expect(failed).toMatch(/wasm backtrace:\n\s+0: 0x[0-9a-f]+ - /);
+    expect(failed).toContain("tests/broken.test.ts (did not compile)");
+    expect(first.out).toContain("4 failed, 13 passed, 17 total");
+    expect(first.out.trimEnd().split("\n").pop()).toBe("13 passed, 4 failed");
+    expect(first.summary).toMatchObject({ passed: 13, failed: 4, exitCode: 1 });
+  });
+
+  it("shows asc's diagnostics for a file that does not compile and still runs the others", () => {
+    expect(first.out).toContain("ERROR TS2322: Type '~lib/string/String' is not assignable to type 'i32'.");
+    expect(first.summary.compileFailures).toEqual(["tests/broken.test.ts"]);
+    expect(first.out).toContain("No tests registered in tests/empty.test.ts");
+  });
+
+  it("reuses the cache until the file or an import changes; -r forces", async () => {
+    const warm = await run({ patterns: ["basics", "empty"] });
+    expect(warm.summary.compiled).toEqual([]);
+    expect(warm.out).toMatch(/basics skipped!/);
+    appendFileSync(join(project, "tests", "helpers.ts"), "\n// touched\n");
+    const touched = await run({ patterns: ["basics", "empty"] });
+    expect(touched.summary.compiled).toEqual(["tests/basics.test.ts"]);
+    const forced = await run({ patterns: ["empty"], recompile: true });
+    expect(forced.summary.compiled).toEqual(["tests/empty.test.ts"]);
+  });
+
+  it("stops the whole run at log.critical", async () => {
+    const { summary, out } = await run({ patterns: ["critical"] });
+    expect(out).toContain("√ runs before the critical log");
+    expect(out).toContain("🆘 stop here: now");
+    expect(out).not.toContain("never runs");
+    expect(summary).toMatchObject({ passed: 1, failed: 1, exitCode: 1, aborted: "stop here: now" });
+  });
+
+  it("reports coverage of the manifest's handlers (-c) without running tests", async () => {
+    const { out, summary } = await run({ patterns: ["basics"], coverage: true });
+    expect(out).toContain("Handlers for source 'Things':");
+    expect(out).toContain("Handler 'handleUnnamed' is not tested.");
+    expect(out).toContain("Handler 'handleNamed' is tested.");
+    expect(out).toContain("Test coverage: 50.0% (1/2 handlers).");
+    expect(out).toContain("Global test coverage: 50.0% (1/2 handlers).");
+    expect(out).not.toContain("Igniting tests");
+    expect(summary.exitCode).toBe(0);
+  });
+});
+
+describe("runMatchstick on bad projects", () => {
+  it("reports a missing tests folder clearly and exits 1", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "runner-empty-"));
+    try {
+      writeFileSync(join(dir, "schema.graphql"), "type A @entity { id: ID! }\n");
+      writeFileSync(join(dir, "subgraph.yaml"), "specVersion: 0.0.5\nschema:\n  file: ./schema.graphql\ndataSources: []\n");
+      let out = "";
+      const summary = await runMatchstick({ root: dir, patterns: [], coverage: false, recompile: false, color: false, write: (t) => (out += t) });
+      expect(out).toContain(`🆘 tests folder not found: ${join(dir, "tests")}`);
+      expect(summary.exitCode).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
