@@ -14,23 +14,32 @@ const now = Math.floor(Date.now() / 1000);
 const { publicKey, privateKey } = generateKeyPairSync("ed25519");
 const tokens = Array.from({ length: DISTINCT }, (_, i) => signToken(privateKey, referenceClaims({ now, slug: SLUG, sub: `account-${i}` })));
 
-function measure(label: string, count: number, run: (i: number) => void): number {
-  for (let i = 0; i < Math.min(count, 500); i++) run(i); // warm-up
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < count; i++) run(i);
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  const rate = count / seconds;
-  console.log(`${label.padEnd(58)} ${Math.round(rate).toLocaleString("en-US").padStart(10)} /s  (${count} in ${seconds.toFixed(2)} s)`);
+type Rate = { wall: number; cpu: number };
+
+// Rates per wall second and per CPU second of this process: on a shared, loaded machine the CPU figure
+// is the one that says what one core does.
+function report(label: string, count: number, wallNs: bigint, cpu: NodeJS.CpuUsage): Rate {
+  const wallSeconds = Number(wallNs) / 1e9;
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const rate = { wall: count / wallSeconds, cpu: count / cpuSeconds };
+  const fmt = (n: number) => Math.round(n).toLocaleString("en-US").padStart(10);
+  console.log(`${label.padEnd(58)} ${fmt(rate.cpu)} /cpu-s ${fmt(rate.wall)} /wall-s  (${count} calls)`);
   return rate;
 }
 
-async function measureAsync(label: string, count: number, run: (i: number) => Promise<unknown>): Promise<number> {
+function measure(label: string, count: number, run: (i: number) => void): Rate {
+  for (let i = 0; i < Math.min(count, 500); i++) run(i); // warm-up
+  const cpu = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < count; i++) run(i);
+  return report(label, count, process.hrtime.bigint() - start, process.cpuUsage(cpu));
+}
+
+async function measureAsync(label: string, count: number, run: (i: number) => Promise<unknown>): Promise<Rate> {
+  const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
   for (let i = 0; i < count; i++) await run(i);
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  const rate = count / seconds;
-  console.log(`${label.padEnd(58)} ${Math.round(rate).toLocaleString("en-US").padStart(10)} /s  (${count} in ${seconds.toFixed(2)} s)`);
-  return rate;
+  return report(label, count, process.hrtime.bigint() - start, process.cpuUsage(cpu));
 }
 
 // Shared machines skew these figures; the load average says how much.
@@ -50,4 +59,5 @@ measure("bare node:crypto Ed25519 verify (floor)", DISTINCT, (i) => {
   const [input, signature] = parts[i] ?? [Buffer.alloc(0), Buffer.alloc(0)];
   verify(null, input, publicKey, signature);
 });
-console.log(`target >= 10,000/s with signature verification: ${coldRate >= 10_000 ? "met" : "NOT met"} (${Math.round(coldRate)}/s)`);
+const verdict = coldRate.cpu >= 10_000 ? "met" : "NOT met";
+console.log(`target >= 10,000/s per core with signature verification: ${verdict} (${Math.round(coldRate.cpu)} per CPU second)`);
