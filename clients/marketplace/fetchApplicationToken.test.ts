@@ -114,6 +114,15 @@ describe("fetchApplicationToken", () => {
     expectNoSecret(error, API_KEY);
   });
 
+  it("reports a caller's abort as a network error", async () => {
+    const controller = new AbortController();
+    const pending = fetchApplicationToken({ baseUrl: server.url, apiKey: API_KEY, slug: "slow", signal: controller.signal });
+    controller.abort();
+    const error = await failure(pending);
+    expect(error).toBeInstanceOf(TokenNetworkError);
+    expect(error.message).toBe("Token request failed: aborted");
+  });
+
   it("reports a refused connection as a network error", async () => {
     const error = await failure(fetchApplicationToken({ baseUrl: `http://127.0.0.1:${await closedPort()}`, apiKey: API_KEY, slug: "my-app" }));
     expect(error).toBeInstanceOf(TokenNetworkError);
