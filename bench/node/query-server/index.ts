@@ -1,0 +1,3 @@
+export { createQueryServer, parseRequestBody } from "./queryServer.js";
+export type { QueryServerOptions } from "./queryServer.js";
+export type { RunningServer } from "./http.js";

@@ -1,0 +1,143 @@
+// The query server (graph-node's port 8000): POST (and GET ?query=) on /subgraphs/name/<name> and
+// /subgraphs/id/<id>; a browser GET redirects to .../graphql, which serves the bundled GraphiQL.
+import { readFile } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { NodeStore } from "../store/types.js";
+import { createQueryExecutor, type GraphQLRequest, type QueryExecutor } from "../graphql/executeQuery.js";
+import { graphiqlAssets, graphiqlHtml } from "./graphiqlAssets.js";
+import { BodyTooLargeError, listen, readBody, sendJson, sendText, type RunningServer } from "./http.js";
+
+export interface QueryServerOptions {
+  store: NodeStore;
+  /** 0 picks a free port. */
+  port: number;
+  /** Called with unexpected handler errors (never with request data). */
+  onError?: (error: unknown) => void;
+}
+
+type Target = { kind: "name"; name: string } | { kind: "id"; id: string };
+
+export async function createQueryServer(options: QueryServerOptions): Promise<RunningServer> {
+  const executor = createQueryExecutor({ store: options.store });
+  const assets = graphiqlAssets();
+  const assetCache = new Map<string, Buffer>();
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const segments = url.pathname.split("/").filter((s) => s !== "").map(decodeURIComponent);
+    const method = req.method ?? "GET";
+
+    if (method === "OPTIONS") {
+      res.writeHead(200, {
+        "Access-Control-Allow-Origin": "*",
+        "Access-Control-Allow-Headers": "Content-Type, User-Agent",
+        "Access-Control-Allow-Methods": "GET, OPTIONS, POST",
+        "Content-Type": "text/html; charset=utf-8",
+      });
+      res.end();
+      return;
+    }
+    if (method === "GET" && segments.length === 0) {
+      sendJson(res, 200, { message: "Access deployed subgraphs by deployment ID at /subgraphs/id/<ID> or by name at /subgraphs/name/<NAME>" });
+      return;
+    }
+    const asset = method === "GET" ? assets.get(url.pathname) : undefined;
+    if (asset) {
+      let body = assetCache.get(url.pathname);
+      if (!body) assetCache.set(url.pathname, (body = await readFile(asset.file)));
+      sendText(res, 200, asset.contentType, body, { "Cache-Control": "public, max-age=3600" });
+      return;
+    }
+    if (segments[0] !== "subgraphs") return notFound(res);
+    const wantsGraphiql = segments[segments.length - 1] === "graphql";
+    const targetSegments = wantsGraphiql ? segments.slice(0, -1) : segments;
+    const target = parseTarget(targetSegments);
+    if (method === "GET" && wantsGraphiql && (target || targetSegments.length === 1)) {
+      sendText(res, 200, "text/html; charset=utf-8", graphiqlHtml(`/${targetSegments.map(encodeURIComponent).join("/")}`));
+      return;
+    }
+    if (!target) return notFound(res);
+    if (method === "GET") {
+      const query = url.searchParams.get("query");
+      if (query === null) {
+        // As graph-node: the endpoint itself redirects browsers to its GraphiQL page.
+        res.writeHead(302, { Location: `${url.pathname.replace(/\/$/, "")}/graphql`, "Access-Control-Allow-Origin": "*", "Content-Type": "text/plain; charset=utf-8" });
+        res.end("Redirecting...");
+        return;
+      }
+      if (query.trim().toLowerCase().startsWith("mutation")) return clientError(res, "Mutations are not supported");
+      const variablesText = url.searchParams.get("variables");
+      let variables: Record<string, unknown> | null = null;
+      if (variablesText) {
+        try {
+          variables = JSON.parse(variablesText) as Record<string, unknown>;
+        } catch {
+          return clientError(res, "Invalid query variables provided");
+        }
+      }
+      return answer(res, target, { query, variables, operationName: url.searchParams.get("operationName") });
+    }
+    if (method !== "POST") return notFound(res);
+    if (!req.headers["content-type"]) return clientError(res, "Content-Type header is required");
+    let body: Buffer;
+    try {
+      body = await readBody(req);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return clientError(res, "Body is too large");
+      throw error;
+    }
+    if (body.length === 0) return clientError(res, "Body is required");
+    const request = parseRequestBody(body);
+    if (typeof request === "string") return clientError(res, request);
+    return answer(res, target, request);
+  }
+
+  async function answer(res: ServerResponse, target: Target, request: GraphQLRequest): Promise<void> {
+    const id = target.kind === "id" ? target.id : await options.store.resolveName(target.name);
+    if (id === null) {
+      sendJson(res, 200, { errors: [{ message: `deployment \`${target.kind === "name" ? target.name : ""}\` does not exist` }] });
+      return;
+    }
+    sendJson(res, 200, await executor.run(id, request));
+  }
+
+  return listen(handle, options.port, options.onError ?? (() => undefined));
+}
+
+function parseTarget(segments: string[]): Target | null {
+  if (segments[0] !== "subgraphs") return null;
+  if (segments[1] === "id" && segments.length === 3 && segments[2]) return { kind: "id", id: segments[2] };
+  if (segments[1] === "name" && segments.length >= 3) return { kind: "name", name: segments.slice(2).join("/") };
+  return null;
+}
+
+/** graph-node's request parsing; a string is the client error to answer with 400. */
+export function parseRequestBody(body: Buffer): GraphQLRequest | string {
+  let data: unknown;
+  try {
+    data = JSON.parse(body.toString("utf8"));
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return "Request data is not an object";
+  const obj = data as Record<string, unknown>;
+  if (!("query" in obj)) return 'The "query" field is missing in request data';
+  if (typeof obj.query !== "string") return 'The "query" field is not a string';
+  const variables = obj.variables;
+  if (variables !== undefined && variables !== null && (typeof variables !== "object" || Array.isArray(variables))) return "Invalid query variables provided";
+  return {
+    query: obj.query,
+    variables: (variables as Record<string, unknown> | null | undefined) ?? null,
+    operationName: typeof obj.operationName === "string" ? obj.operationName : null,
+  };
+}
+
+function clientError(res: ServerResponse, message: string): void {
+  sendJson(res, 400, { error: message });
+}
+
+function notFound(res: ServerResponse): void {
+  sendJson(res, 200, { message: "Not found" });
+}
+
+export type { QueryExecutor };

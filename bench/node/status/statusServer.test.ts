@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createNodeStore } from "../store/nodeStore.js";
+import type { NodeStore } from "../store/types.js";
+import { TEST_SCHEMA, account, block } from "../store/_test/fixtures.js";
+import type { RunningServer } from "../query-server/http.js";
+import { createStatusServer } from "./statusServer.js";
+
+const OK = "QmStatusOk";
+const BAD = "QmStatusFailed";
+const FIELDS = `subgraph synced health entityCount node paused
+  fatalError { message block { number hash } handler deterministic } nonFatalErrors { message }
+  chains { network chainHeadBlock { number hash } earliestBlock { number } latestBlock { number hash } lastHealthyBlock { number } }`;
+
+describe("status server", () => {
+  let store: NodeStore;
+  let server: RunningServer;
+  const query = async (q: string) =>
+    (await fetch(`${server.url}/graphql`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ query: q }) })).json() as Promise<{ data?: Record<string, unknown>; errors?: unknown[] }>;
+
+  beforeAll(async () => {
+    store = await createNodeStore({});
+    for (const id of [OK, BAD]) await store.createDeployment({ id, schemaSdl: TEST_SCHEMA, network: "localhost", startBlock: 1, manifest: "m" });
+    await store.transact(OK, block(3), [
+      { op: "set", entityType: "Account", id: "a", data: account("a", "A", 1n) },
+      { op: "set", entityType: "Account", id: "b", data: account("b", "B", 2n) },
+    ]);
+    await store.setSynced(OK, true);
+    await store.transact(BAD, block(2), []);
+    await store.markFailed(BAD, { message: "Mapping aborted at x.ts, line 3: boom", block: block(3), handler: "handleApproval", deterministic: true });
+    await store.createSubgraph("me/ok");
+    await store.setPendingVersion("me/ok", OK, null);
+    await store.createSubgraph("me/bad");
+    await store.setPendingVersion("me/bad", BAD, null);
+    server = await createStatusServer({ store, port: 0, chainHead: async () => block(10) });
+  });
+  afterAll(async () => {
+    await server.close();
+    await store.close();
+  });
+
+  it("reports a healthy synced deployment by subgraph name", async () => {
+    const r = await query(`{ indexingStatusForCurrentVersion(subgraphName: "me/ok") { ${FIELDS} } }`);
+    expect(r).toEqual({ data: { indexingStatusForCurrentVersion: {
+      subgraph: OK, synced: true, health: "healthy", entityCount: "2", node: "default", paused: false, fatalError: null, nonFatalErrors: [],
+      chains: [{ network: "localhost", chainHeadBlock: { number: "10", hash: block(10).hash }, earliestBlock: { number: "1" }, latestBlock: { number: "3", hash: block(3).hash }, lastHealthyBlock: null }],
+    } } });
+  });
+
+  it("reports a failed deployment with its fatal error, and filters by deployment id", async () => {
+    const r = await query(`{ indexingStatuses(subgraphs: ["${BAD}"]) { ${FIELDS} } }`);
+    expect(r.data?.indexingStatuses).toEqual([{
+      subgraph: BAD, synced: false, health: "failed", entityCount: "0", node: "default", paused: false, nonFatalErrors: [],
+      fatalError: { message: "Mapping aborted at x.ts, line 3: boom", block: { number: "3", hash: block(3).hash }, handler: "handleApproval", deterministic: true },
+      chains: [{ network: "localhost", chainHeadBlock: { number: "10", hash: block(10).hash }, earliestBlock: { number: "1" }, latestBlock: { number: "3", hash: block(3).hash }, lastHealthyBlock: { number: "2" } }],
+    }]);
+    const all = await query("{ indexingStatuses { subgraph } }");
+    expect(all.data?.indexingStatuses).toEqual([{ subgraph: OK }, { subgraph: BAD }]);
+    expect((await query('{ indexingStatusForPendingVersion(subgraphName: "me/ok") { subgraph } }')).data).toEqual({ indexingStatusForPendingVersion: null });
+    expect((await query("{ nope }")).errors).toBeDefined();
+  });
+});

@@ -1,0 +1,150 @@
+// createStatusServer: graph-node's index-node status endpoint (POST /graphql; GET /graphql redirects
+// to the GraphiQL playground). Statuses are built from the store's deployment records.
+import { buildSchema, graphql, type GraphQLSchema } from "graphql";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { readFile } from "node:fs/promises";
+import type { BlockPtr, DeploymentRecord, NodeStore } from "../store/types.js";
+import { graphiqlAssets, graphiqlHtml } from "../query-server/graphiqlAssets.js";
+import { BodyTooLargeError, listen, readBody, sendJson, sendText, type RunningServer } from "../query-server/http.js";
+import { parseRequestBody } from "../query-server/queryServer.js";
+import { STATUS_SDL } from "./statusSchema.js";
+
+export interface StatusServerOptions {
+  store: NodeStore;
+  /** The chain head of a network (null when unknown). */
+  chainHead(network: string): Promise<BlockPtr | null>;
+  /** 0 picks a free port. */
+  port: number;
+  /** The node id reported for assigned deployments (graph-node's default: "default"). */
+  nodeId?: string;
+  onError?: (error: unknown) => void;
+}
+
+export interface StatusService {
+  schema: GraphQLSchema;
+  statusOf(d: DeploymentRecord): Promise<Record<string, unknown>>;
+  root: Record<string, (args: Record<string, unknown>) => Promise<unknown>>;
+}
+
+const blockJson = (b: BlockPtr | null) => (b ? { hash: b.hash, number: String(b.number) } : null);
+
+/** The status API as graphql-js schema + root resolvers, independent of HTTP (tests use it directly). */
+export function createStatusService(options: Omit<StatusServerOptions, "port" | "onError">): StatusService {
+  const { store } = options;
+  const schema = buildSchema(STATUS_SDL);
+
+  async function statusOf(d: DeploymentRecord): Promise<Record<string, unknown>> {
+    const [entityCount, head] = await Promise.all([store.entityCount(d.id), options.chainHead(d.network).catch(() => null)]);
+    let lastHealthy: BlockPtr | null = null;
+    if (d.health !== "healthy" && d.firstErrorBlock !== null) {
+      const n = d.firstErrorBlock - 1;
+      const hash = n >= 0 ? await store.recentBlockHash(d.id, n) : null;
+      lastHealthy = hash ? { number: n, hash } : null;
+    }
+    const fatal = d.fatalError;
+    return {
+      subgraph: d.id,
+      synced: d.synced,
+      health: d.health,
+      fatalError: fatal ? { message: fatal.message, block: blockJson(fatal.block), handler: fatal.handler, deterministic: fatal.deterministic } : null,
+      nonFatalErrors: [],
+      chains: [{
+        __typename: "EthereumIndexingStatus",
+        network: d.network,
+        chainHeadBlock: blockJson(head),
+        earliestBlock: { hash: "0x0", number: String(d.earliestBlock) },
+        latestBlock: blockJson(d.latestBlock),
+        lastHealthyBlock: blockJson(lastHealthy),
+      }],
+      entityCount: String(entityCount),
+      node: options.nodeId ?? "default",
+      paused: d.paused,
+      historyBlocks: 2147483647,
+    };
+  }
+
+  async function byId(id: string | null): Promise<Record<string, unknown> | null> {
+    if (id === null) return null;
+    const d = await store.getDeployment(id);
+    return d ? statusOf(d) : null;
+  }
+
+  const root = {
+    indexingStatuses: async (args: Record<string, unknown>) => {
+      const wanted = Array.isArray(args.subgraphs) ? new Set(args.subgraphs.map(String)) : null;
+      const all = await store.listDeployments();
+      return Promise.all(all.filter((d) => !wanted || wanted.has(d.id)).map(statusOf));
+    },
+    indexingStatusForCurrentVersion: async (args: Record<string, unknown>) => byId(await store.resolveName(String(args.subgraphName))),
+    indexingStatusForPendingVersion: async (args: Record<string, unknown>) => byId(await store.resolvePendingName(String(args.subgraphName))),
+    indexingStatusesForSubgraphName: async (args: Record<string, unknown>) => {
+      const name = String(args.subgraphName);
+      const ids = [await store.resolveName(name), await store.resolvePendingName(name)];
+      const out = [];
+      for (const id of ids) {
+        const s = await byId(id);
+        if (s) out.push(s);
+      }
+      return out;
+    },
+    version: async () => ({ version: "0.0.0-local", commit: "local" }),
+  };
+  return { schema, statusOf, root };
+}
+
+export async function createStatusServer(options: StatusServerOptions): Promise<RunningServer> {
+  const service = createStatusService(options);
+  const assets = graphiqlAssets();
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const method = req.method ?? "GET";
+    const path = url.pathname.replace(/\/$/, "");
+    const asset = method === "GET" ? assets.get(url.pathname) : undefined;
+    if (asset) {
+      sendText(res, 200, asset.contentType, await readFile(asset.file), { "Cache-Control": "public, max-age=3600" });
+      return;
+    }
+    if (method === "GET" && path === "/graphql") {
+      res.writeHead(302, { Location: "/graphql/playground", "Access-Control-Allow-Origin": "*" });
+      res.end();
+      return;
+    }
+    if (method === "GET" && path === "/graphql/playground") {
+      sendText(res, 200, "text/html; charset=utf-8", graphiqlHtml("/graphql"));
+      return;
+    }
+    if (method === "OPTIONS" && path === "/graphql") {
+      res.writeHead(200, { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "Content-Type, User-Agent", "Access-Control-Allow-Methods": "GET, OPTIONS, POST" });
+      res.end();
+      return;
+    }
+    if (method !== "POST" || path !== "/graphql") {
+      sendText(res, 404, "text/plain; charset=utf-8", "Not found\n");
+      return;
+    }
+    let body: Buffer;
+    try {
+      body = await readBody(req);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return sendJson(res, 400, { error: "Body is too large" });
+      throw error;
+    }
+    const request = parseRequestBody(body);
+    if (typeof request === "string") return sendJson(res, 400, { error: request });
+    const result = await graphql({
+      schema: service.schema,
+      source: request.query,
+      rootValue: service.root,
+      variableValues: request.variables ?? null,
+      operationName: request.operationName ?? null,
+      typeResolver: (value: { __typename?: string }) => value.__typename,
+    });
+    sendJson(res, 200, {
+      ...(result.data !== undefined ? { data: result.data } : {}),
+      ...(result.errors ? { errors: result.errors.map((e) => ({ ...(e.locations ? { locations: e.locations } : {}), message: e.message })) } : {}),
+    });
+  }
+
+  return listen(handle, options.port, options.onError ?? (() => undefined));
+}
