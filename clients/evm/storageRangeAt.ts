@@ -1,6 +1,6 @@
 import { createBatchCaller } from "../json-rpc/createBatchCaller.js";
 import type { BatchEntry, JsonRpcClient, RequestOptions, RpcCall } from "../json-rpc/createJsonRpcClient.js";
-import { ConnectionError } from "../json-rpc/errors.js";
+import { ConnectionError, TimeoutError } from "../json-rpc/errors.js";
 import { BlockFetchError, NodeConnectionError, StorageRangeParamsError } from "./errors.js";
 import { normalizeWord, parseStartKey, slotKey, ZERO_WORD } from "./slotKey.js";
 
@@ -39,6 +39,9 @@ export const DEFAULT_MAX_RESULTS = 10;
 // usually does. Reads past the stopping point cost node work, not latency, and are discarded.
 const firstReadCount = (maxResults: number) => 4 * maxResults + 8;
 
+// Bounds one round trip (batches of maxBatchSize go out concurrently) so huge pages do not flood the node.
+const MAX_READS_PER_ROUND = 2_000;
+
 /** Slots for the next round trip, from the non-zero density seen so far, with some slack. */
 function nextReadCount(found: number, tried: number, maxResults: number): number {
   const density = Math.max(found / Math.max(tried, 1), 0.1);
@@ -55,7 +58,8 @@ function slotOutcome(entry: BatchEntry): SlotOutcome {
 
 function checkBlock(entry: BatchEntry, blockHash: string): void {
   if (!entry.ok) {
-    if (entry.error instanceof ConnectionError) throw new NodeConnectionError(entry.error);
+    // Like web3.py's is_connected(): no answer in time counts as no connection.
+    if (entry.error instanceof ConnectionError || entry.error instanceof TimeoutError) throw new NodeConnectionError(entry.error);
     throw new BlockFetchError(entry.error.shortMessage, entry.error);
   }
   const block = entry.result as { number?: unknown } | null;
@@ -95,7 +99,7 @@ export async function storageRangeAt(client: JsonRpcClient, params: StorageRange
   let nextSlot = start;
 
   // First round trip: the block and the first slots together.
-  let count = Math.min(maxAttempts, firstReadCount(maxResults));
+  let count = Math.min(maxAttempts, firstReadCount(maxResults), MAX_READS_PER_ROUND);
   const slots = (from: bigint, n: number) => Array.from({ length: n }, (_, i) => from + BigInt(i));
   let batchSlots = slots(start, count);
   const first = await caller.call([{ method: "eth_getBlockByHash", params: [params.blockHash, false] }, ...batchSlots.map(readCall)]);
@@ -116,7 +120,7 @@ export async function storageRangeAt(client: JsonRpcClient, params: StorageRange
       if (found === maxResults) return { storage, nextKey: slotKey(nextSlot) };
       if (tried === maxAttempts) return { storage, nextKey: null };
     }
-    count = Math.min(maxAttempts - tried, nextReadCount(found, tried, maxResults));
+    count = Math.min(maxAttempts - tried, nextReadCount(found, tried, maxResults), MAX_READS_PER_ROUND);
     batchSlots = slots(nextSlot, count);
     outcomes = (await caller.call(batchSlots.map(readCall))).map(slotOutcome);
   }

@@ -3,7 +3,7 @@ import { freePort } from "../../hardhat/chain/freePort.js";
 import { startScriptedServer, type ScriptedReply, type ScriptedServer } from "./_test/scriptedServer.js";
 import { createBatchCaller } from "./createBatchCaller.js";
 import { createJsonRpcClient } from "./createJsonRpcClient.js";
-import { ConnectionError, InvalidParamsRpcError } from "./errors.js";
+import { ConnectionError, InvalidParamsRpcError, TimeoutError } from "./errors.js";
 
 type Req = { id: number; method: string; params: [number] };
 
@@ -73,5 +73,13 @@ describe("createBatchCaller", () => {
     const client = createJsonRpcClient({ url: `http://127.0.0.1:${await freePort()}` });
     const entries = await createBatchCaller(client).call(calls(5));
     expect(entries.every((e) => !e.ok && e.error instanceof ConnectionError)).toBe(true);
+  });
+
+  it("gives up on a node that does not answer in time instead of splitting the batch", async () => {
+    server = await startScriptedServer(() => ({ body: "[]", delayMs: 1_000 }));
+    const client = createJsonRpcClient({ url: server.url, timeoutMs: 50 });
+    const entries = await createBatchCaller(client).call(calls(6));
+    expect(entries.every((e) => !e.ok && e.error instanceof TimeoutError)).toBe(true);
+    expect(server.received).toHaveLength(1);
   });
 });

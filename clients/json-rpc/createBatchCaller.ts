@@ -1,5 +1,5 @@
 import type { BatchEntry, JsonRpcClient, RequestOptions, RpcCall } from "./createJsonRpcClient.js";
-import { ConnectionError, type RpcClientError } from "./errors.js";
+import { ConnectionError, TimeoutError, type RpcClientError } from "./errors.js";
 
 export type BatchCallerOptions = {
   /** Calls per POST at most; halved each time the node rejects a batch. 500 unless set. */
@@ -59,9 +59,9 @@ export function createBatchCaller(client: JsonRpcClient, options: BatchCallerOpt
     try {
       entries = await client.batch<T>(calls, options.request);
     } catch (error) {
-      // Nothing answers: single requests would fail the same way.
-      if (error instanceof ConnectionError) return calls.map(() => ({ ok: false, error }));
-      // Rejected as a whole (no batch support, too large, timed out): smaller batches.
+      // Nothing answers, or the node hangs: single requests would fail the same way, only slower.
+      if (error instanceof ConnectionError || error instanceof TimeoutError) return calls.map(() => ({ ok: false, error }));
+      // Rejected as a whole (no batch support, too large): smaller batches.
       limit = Math.min(limit, Math.floor(calls.length / 2));
       return call<T>(calls);
     }
