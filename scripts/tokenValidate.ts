@@ -21,7 +21,7 @@ const { values, positionals } = parseArgsOrExit({
     issuer: { type: "string" },
     scope: { type: "string", multiple: true },
     "clock-skew": { type: "string" },
-    "dotenv": { type: "string" },
+    dotenv: { type: "string" },
   },
 });
 
@@ -31,7 +31,7 @@ process.exitCode = await runValidateCommand(
     audience: values.audience,
     issuer: values.issuer,
     scopes: values.scope,
-    envFile: values["dotenv"],
+    envFile: values.dotenv,
     clockSkewSeconds: values["clock-skew"] === undefined ? undefined : Number(values["clock-skew"]),
   },
   {
