@@ -42,6 +42,7 @@ describe("runMatchstick on the fixture project", () => {
   it("runs hooks in Matchstick's order and never clears the store by itself", () => {
     expect(first.out).toMatch(/√ second/);
     expect(first.out).toMatch(/√ is not cleared between tests/);
+    expect(first.out).toMatch(/√ shows a field saved as null as 'null', as Matchstick/);
   });
 
   it("fails only the trapping test and inverts shouldFail", () => {
@@ -69,9 +70,9 @@ describe("runMatchstick on the fixture project", () => {
     expect(failed).toMatch(/boom/);
     expect(failed).toMatch(/wasm backtrace:\n\s+0: 0x[0-9a-f]+ - /);
     expect(failed).toContain("tests/broken.test.ts (did not compile)");
-    expect(first.out).toContain("4 failed, 13 passed, 17 total");
-    expect(first.out.trimEnd().split("\n").pop()).toBe("13 passed, 4 failed");
-    expect(first.summary).toMatchObject({ passed: 13, failed: 4, exitCode: 1 });
+    expect(first.out).toContain("4 failed, 14 passed, 18 total");
+    expect(first.out.trimEnd().split("\n").pop()).toBe("14 passed, 4 failed");
+    expect(first.summary).toMatchObject({ passed: 14, failed: 4, exitCode: 1 });
   });
 
   it("shows asc's diagnostics for a file that does not compile and still runs the others", () => {

@@ -24,7 +24,7 @@ export function createAsserts({ state, logger, sync }: AssertDeps) {
     if (state.backend.count(entityType) === 0) return error(`(assert.fieldEquals) No entities with type '${entityType}' found.`);
     const row = state.backend.get(entityType, id);
     if (row === null) return error(`(assert.fieldEquals) No entity with type '${entityType}' and id '${id}' found.`);
-    const value = row.data.get(field);
+    const value = row.data.get(field) ?? (state.explicitNulls.get(`${entityType}\0${id}`)?.has(field) ? { kind: "Null" as const } : undefined);
     if (value === undefined) {
       return error(`(assert.fieldEquals) No field named '${field}' on entity with type '${entityType}' and id '${id}' found.`);
     }

@@ -105,10 +105,23 @@ export function createMatchstickImports(deps: MatchstickImportDeps) {
       "_assert.dataSourceExists": (t: number, a: number) => asserts.dataSourceExists(str(t), str(a), null),
       "_assert.dataSourceExistsWithMessage": (t: number, a: number, m: number) => asserts.dataSourceExists(str(t), str(a), str(m)),
 
+      // graph-node's store.set (the host's semantics), remembering explicit nulls for fieldEquals.
+      "store.set": (t: number, id: number, data: number) => {
+        const entityType = str(t);
+        const entityId = str(id);
+        const entity = codec.readEntity(data);
+        ctx.store.set(entityType, entityId, entity);
+        const nulls = [...entity].filter(([, v]) => v.kind === "Null").map(([k]) => k);
+        const key = `${entityType}\0${entityId}`;
+        if (nulls.length > 0) state.explicitNulls.set(key, new Set(nulls));
+        else state.explicitNulls.delete(key);
+      },
+
       // Store helpers. The store is never cleared automatically; clearInBlockStore ends a block.
       clearStore: () => {
         ctx.store.reset();
         state.backend.clear();
+        state.explicitNulls.clear();
       },
       clearInBlockStore: () => {
         sync();

@@ -33,6 +33,11 @@ export interface MatchstickState {
   readonly templates: Map<string, Map<string, CreatedDataSource>>;
   readonly templateKinds: ReadonlyMap<string, string>;
   readonly registrations: Registration[];
+  /**
+   * Fields the last `store.set` of an entity wrote as Null, by `type\0id`. graph-node drops null
+   * fields; Matchstick keeps them, so `assert.fieldEquals(..., "null")` passes there — and here.
+   */
+  readonly explicitNulls: Map<string, Set<string>>;
   /** Set when `log.critical` ran: the whole run stops after the current call. */
   critical: string | null;
 }
@@ -48,6 +53,7 @@ export function createMatchstickState(templateKinds: ReadonlyMap<string, string>
     templates,
     templateKinds,
     registrations: [],
+    explicitNulls: new Map(),
     critical: null,
   };
 }

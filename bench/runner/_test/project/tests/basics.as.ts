@@ -75,6 +75,14 @@ describe("store", () => {
     assert.notInStore("Thing", "a");
     assert.entityCount("Thing", 0);
   });
+  test("shows a field saved as null as 'null', as Matchstick", () => {
+    const thing = new Entity();
+    thing.set("id", Value.fromString("n"));
+    thing.set("name", Value.fromString("nothing"));
+    thing.set("count", Value.fromNull());
+    store.set("Thing", "n", thing);
+    assert.fieldEquals("Thing", "n", "count", "null");
+  });
   test("rejects a missing non-null field", () => {
     const thing = new Entity();
     thing.set("id", Value.fromString("x"));
