@@ -47,9 +47,11 @@ export function graphiqlHtml(endpoint: string): string {
 <script>
   const fetcher = GraphiQL.createFetcher({ url: new URL(${url}, window.location.href).toString() });
   const defaultQuery = "{\\n  _meta {\\n    block {\\n      number\\n    }\\n    deployment\\n    hasIndexingErrors\\n  }\\n}\\n";
-  ReactDOM.createRoot(document.getElementById("graphiql")).render(
-    React.createElement(GraphiQL, { fetcher, defaultQuery, defaultEditorToolsVisibility: false }),
-  );
+  // ?query=... opens the page with that query in the editor (handy for links).
+  const initial = new URLSearchParams(window.location.search).get("query");
+  const props = { fetcher, defaultQuery, defaultEditorToolsVisibility: false };
+  if (initial) props.query = initial;
+  ReactDOM.createRoot(document.getElementById("graphiql")).render(React.createElement(GraphiQL, props));
 </script>
 </body>
 </html>

@@ -59,9 +59,11 @@ export async function createQueryServer(options: QueryServerOptions): Promise<Ru
     if (!target) return notFound(res);
     if (method === "GET") {
       const query = url.searchParams.get("query");
-      if (query === null) {
-        // As graph-node: the endpoint itself redirects browsers to its GraphiQL page.
-        res.writeHead(302, { Location: `${url.pathname.replace(/\/$/, "")}/graphql`, "Access-Control-Allow-Origin": "*", "Content-Type": "text/plain; charset=utf-8" });
+      const browser = (req.headers.accept ?? "").includes("text/html");
+      if (query === null || browser) {
+        // As graph-node: the endpoint redirects browsers to its GraphiQL page (keeping ?query= for the
+        // editor); a GET with ?query= from a program is executed.
+        res.writeHead(302, { Location: `${url.pathname.replace(/\/$/, "")}/graphql${url.search}`, "Access-Control-Allow-Origin": "*", "Content-Type": "text/plain; charset=utf-8" });
         res.end("Redirecting...");
         return;
       }
