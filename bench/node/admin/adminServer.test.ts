@@ -170,6 +170,32 @@ describe("admin methods over the store", () => {
     expect((await store.listDeployments()).length).toBe(before);
   });
 
+  it("lets the node add checks before anything is written (graph-node's network and start block checks)", async () => {
+    const server = await createAdminServer({
+      store,
+      ipfs,
+      port: 0,
+      onDeploy: async () => {
+        throw new Error("must not be called");
+      },
+      checkDeployment: async (loaded) => `subgraph validation error: [the specified block ${loaded.dataSources[0]!.startBlock} must exist on the Ethereum network]`,
+    });
+    try {
+      await call("subgraph_create", { name: "methods/checked" });
+      const hash = await publishFixture(ipfs, {
+        edit(m) {
+          m.dataSources[0].source.startBlock = 99;
+        },
+      });
+      const res = await fetch(server.url, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", method: "subgraph_deploy", params: { name: "methods/checked", ipfs_hash: hash }, id: 1 }) });
+      expect(((await res.json()) as { error: unknown }).error).toEqual({ code: 0, message: "subgraph validation error: [the specified block 99 must exist on the Ethereum network]" });
+      expect(await store.getDeployment(hash)).toBeNull();
+      expect(await store.resolveName("methods/checked")).toBeNull();
+    } finally {
+      await server.close();
+    }
+  });
+
   it("rejects a deploy to an unknown name after validating the manifest", async () => {
     const hash = await publishFixture(ipfs);
     expect((await call("subgraph_deploy", { name: "methods/nobody", ipfs_hash: hash })).error).toEqual({ code: 0, message: "subgraph name not found: methods/nobody" });

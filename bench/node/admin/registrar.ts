@@ -85,6 +85,16 @@ export function createRegistrarMethods(options: RegistrarOptions): Record<string
         }
         throw new JsonRpcMethodError(code, `subgraph registrar error: ${message(error)}`, { cause: error });
       }
+      let rejection: string | null;
+      try {
+        rejection = (await options.checkDeployment?.(loaded)) ?? null;
+      } catch (error) {
+        throw new JsonRpcMethodError(code, `subgraph registrar error: ${message(error)}`, { cause: error });
+      }
+      if (rejection !== null) {
+        log("warning", `subgraph_deploy ${name} ${hash} rejected: ${rejection}`);
+        throw new JsonRpcMethodError(code, rejection);
+      }
       // As graph-node: the manifest is resolved and validated first, then the name is checked.
       let exists: boolean;
       try {

@@ -43,6 +43,12 @@ export interface AdminServerOptions {
    * or current): start (or keep) indexing it. A throw turns into a deploy error (code 0).
    */
   onDeploy(loaded: LoadedDeployment, name: string, versionLabel: string | null, request: DeployRequest): Promise<void>;
+  /**
+   * Extra checks on a validated deployment before anything is written, e.g. graph-node's
+   * "network not supported by registrar: ..." or "subgraph validation error: [the specified block N must
+   * exist on the Ethereum network]". Answer the full error message to reject the deploy (code 0), or null.
+   */
+  checkDeployment?(loaded: LoadedDeployment): Promise<string | null>;
   /** Called after `subgraph_remove` removed the name. */
   onRemove?(name: string): Promise<void>;
   /** Called after `subgraph_pause` / `subgraph_resume` changed the stored flag. */
