@@ -71,6 +71,19 @@ describe("getMultipleAccounts", () => {
     });
   });
 
+  it("sends the chunks concurrently", async () => {
+    const slow = await startSolanaFixtureServer({ accounts, latencyMs: 50 });
+    try {
+      const keys = Array.from({ length: 250 }, (_, i) => keyFor(`bulk-${i % 150}`));
+      const { value } = await getMultipleAccounts(createJsonRpcClient({ url: slow.url }), { addresses: keys });
+      expect(value).toHaveLength(250);
+      expect(slow.httpRequests).toBe(3);
+      expect(slow.maxConcurrent).toBe(3);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it("asks the node once for an empty list", async () => {
     const result = await getMultipleAccounts(client, { addresses: [] });
     expect(result.value).toEqual([]);

@@ -35,6 +35,8 @@ export type SolanaFixtureServer = {
   readonly calls: number;
   /** Method names in the order served. */
   readonly methods: string[];
+  /** Most HTTP requests open at the same time so far. */
+  readonly maxConcurrent: number;
   close(): Promise<void>;
 };
 
@@ -143,7 +145,12 @@ export async function startSolanaFixtureServer(options: SolanaFixtureServerOptio
   const slot = options.slot ?? 341_197_053;
   const methods: string[] = [];
   let httpRequests = 0;
+  let open = 0;
+  let maxConcurrent = 0;
   const server: Server = createServer((req, res) => {
+    open++;
+    maxConcurrent = Math.max(maxConcurrent, open);
+    res.on("close", () => open--);
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
@@ -179,6 +186,9 @@ export async function startSolanaFixtureServer(options: SolanaFixtureServerOptio
       return methods.length;
     },
     methods,
+    get maxConcurrent() {
+      return maxConcurrent;
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
