@@ -8,7 +8,7 @@ import type { JsonValue } from "./json.js";
 import type { AscHeap } from "./heap.js";
 import { TypeId, EthereumValueKind, JsonValueKind } from "./typeIds.js";
 import { HostError } from "../errors.js";
-import { bigintToSignedLe, bytesToHex, signedLeToBigint, toBytes } from "../util/hex.js";
+import { bigintToSignedLe, bytesToHex, nibble, signedLeToBigint } from "../util/hex.js";
 
 /**
  * Reads and writes AssemblyScript objects. Every `write*` allocates a new object through the module's
@@ -35,6 +35,8 @@ export interface AscCodec {
   readBytes(ptr: number): Uint8Array;
   /** Writes a Uint8Array-class typed array (graph-ts Bytes/Address/ByteArray/BigInt). */
   writeBytes(bytes: Uint8Array): number;
+  /** Same from 0x hex (or bare hex), without an intermediate copy; bad hex is a CONVERSION error. */
+  writeBytesHex(hex: string): number;
   readBigInt(ptr: number): bigint;
   writeBigInt(value: bigint): number;
   /** Normalized as graph-node reads it; the exponent must be within -6143..6144. */
@@ -92,7 +94,7 @@ export function createAscCodec(heap: AscHeap): AscCodec {
   };
 
   const writeString = (value: string): number => {
-    const ptr = heap.alloc(TypeId.String, value.length * 2);
+    const ptr = heap.alloc(TypeId.String, value.length * 2, false);
     const u16 = heap.views().u16;
     const base = ptr >>> 1;
     for (let i = 0; i < value.length; i++) u16[base + i] = value.charCodeAt(i);
@@ -107,9 +109,34 @@ export function createAscCodec(heap: AscHeap): AscCodec {
   };
 
   const writeArrayBuffer = (data: Uint8Array): number => {
-    const ptr = heap.alloc(TypeId.ArrayBuffer, data.length);
+    const ptr = heap.alloc(TypeId.ArrayBuffer, data.length, false);
     heap.views().u8.set(data, ptr);
     return ptr;
+  };
+
+  const typedArrayOver = (buffer: number, length: number): number => {
+    const ptr = heap.alloc(TypeId.Uint8Array, 12);
+    const u32 = heap.views().u32;
+    const i = ptr >>> 2;
+    u32[i] = buffer;
+    u32[i + 1] = buffer;
+    u32[i + 2] = length;
+    return ptr;
+  };
+
+  const writeBytesHex = (hex: string): number => {
+    const start = hex.startsWith("0x") || hex.startsWith("0X") ? 2 : 0;
+    const n = (hex.length - start) >>> 1;
+    if ((hex.length - start) % 2 !== 0) throw new HostError("CONVERSION", `value is not valid hex: '${hex}'`);
+    const buffer = heap.alloc(TypeId.ArrayBuffer, n, false);
+    const u8 = heap.views().u8;
+    for (let i = 0; i < n; i++) {
+      const hi = nibble(hex.charCodeAt(start + 2 * i));
+      const lo = nibble(hex.charCodeAt(start + 2 * i + 1));
+      if ((hi | lo) < 0) throw new HostError("CONVERSION", `value is not valid hex: '${hex}'`);
+      u8[buffer + i] = (hi << 4) | lo;
+    }
+    return typedArrayOver(buffer, n);
   };
 
   const readBytes = (ptr: number): Uint8Array => {
@@ -120,16 +147,7 @@ export function createAscCodec(heap: AscHeap): AscCodec {
     return bytes.slice(dataStart, dataStart + byteLength);
   };
 
-  const writeBytes = (data: Uint8Array): number => {
-    const buffer = writeArrayBuffer(data);
-    const ptr = heap.alloc(TypeId.Uint8Array, 12);
-    const u32 = heap.views().u32;
-    const i = ptr >>> 2;
-    u32[i] = buffer;
-    u32[i + 1] = buffer;
-    u32[i + 2] = data.length;
-    return ptr;
-  };
+  const writeBytes = (data: Uint8Array): number => typedArrayOver(writeArrayBuffer(data), data.length);
 
   const readBigInt = (ptr: number): bigint => signedLeToBigint(readBytes(ptr));
   const writeBigInt = (value: bigint): number => writeBytes(bigintToSignedLe(value));
@@ -169,7 +187,7 @@ export function createAscCodec(heap: AscHeap): AscCodec {
   const writeArray = <T>(arrayTypeId: number, items: readonly T[], write: (item: T) => number): number => {
     const pointers = new Uint32Array(items.length);
     for (let i = 0; i < items.length; i++) pointers[i] = write(items[i]!);
-    const buffer = heap.alloc(TypeId.ArrayBuffer, 4 * items.length);
+    const buffer = heap.alloc(TypeId.ArrayBuffer, 4 * items.length, false);
     const ptr = heap.alloc(arrayTypeId, 16);
     const u32 = heap.views().u32;
     u32.set(pointers, buffer >>> 2);
@@ -329,7 +347,7 @@ export function createAscCodec(heap: AscHeap): AscCodec {
       case "fixedBytes":
       case "bytes":
       case "function":
-        return writeEnum(TypeId.EthereumValue, kind, writeBytes(toBytes(value.value, value.kind)));
+        return writeEnum(TypeId.EthereumValue, kind, typeof value.value === "string" ? writeBytesHex(value.value) : writeBytes(value.value));
       case "int":
       case "uint":
         return writeEnum(TypeId.EthereumValue, kind, writeBigInt(value.value));
@@ -419,6 +437,7 @@ export function createAscCodec(heap: AscHeap): AscCodec {
     writeArrayBuffer,
     readBytes,
     writeBytes,
+    writeBytesHex,
     readBigInt,
     writeBigInt,
     readBigDecimal,

@@ -14,7 +14,7 @@ import type {
 } from "../types.js";
 import type { BlockPtr } from "../entity/storeValue.js";
 import { TypeId } from "./typeIds.js";
-import { bytesToHex, toBytes } from "../util/hex.js";
+import { bytesToHex } from "../util/hex.js";
 
 /** Feature switches derived from the mapping's apiVersion. */
 export interface EventLayout {
@@ -44,7 +44,7 @@ export function createEthereumObjectWriter(codec: AscCodec, layout: EventLayout)
   let lastTx: EthereumTransactionInput | null = null;
   let lastTxPtr = 0;
 
-  const bytes = (v: BytesLike) => codec.writeBytes(toBytes(v));
+  const bytes = (v: BytesLike) => (typeof v === "string" ? codec.writeBytesHex(v) : codec.writeBytes(v));
   const bytesOrNull = (v: BytesLike | null | undefined) => (v === null || v === undefined ? 0 : bytes(v));
   const big = (v: BigIntLike) => codec.writeBigInt(typeof v === "bigint" ? v : BigInt(v));
   const bigOrNull = (v: BigIntLike | null | undefined) => (v === null || v === undefined ? 0 : big(v));

@@ -12,8 +12,11 @@ export interface MappingExports {
 export interface AscHeap {
   /** Current views; call `views()` again after anything that may grow memory. */
   views(): { u8: Uint8Array; u16: Uint16Array; u32: Uint32Array; dv: DataView };
-  /** Allocates `size` zeroed content bytes with a header for graph-ts `typeId`; returns the content pointer. */
-  alloc(typeId: number, size: number): number;
+  /**
+   * Allocates `size` content bytes with a header for graph-ts `typeId`; returns the content pointer.
+   * The content is zeroed unless `zero` is false (for contents the caller overwrites entirely).
+   */
+  alloc(typeId: number, size: number, zero?: boolean): number;
   classId(typeId: number): number;
   /** Forgets the current arena (e.g. after the module was re-instantiated). */
   reset(exports: MappingExports): void;
@@ -69,7 +72,7 @@ export function createAscHeap(initial: MappingExports): AscHeap {
   return {
     views,
     classId,
-    alloc(typeId, size) {
+    alloc(typeId, size, zero = true) {
       const rtId = classId(typeId);
       const padded = (size + 15) & ~15;
       let content = ((arenaPtr + HEADER + 15) & ~15) >>> 0;
@@ -88,7 +91,7 @@ export function createAscHeap(initial: MappingExports): AscHeap {
       v.u32[h + 2] = 0;
       v.u32[h + 3] = rtId;
       v.u32[h + 4] = size;
-      v.u8.fill(0, content, content + padded);
+      if (zero) v.u8.fill(0, content, content + padded);
       return content;
     },
     reset(next) {

@@ -117,7 +117,7 @@ export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBack
     },
     set(entityType, id, data) {
       const def = entityTypeOf(schema, entityType, id, "set");
-      const update = prepareSetData(def, id, data);
+      const update = prepareSetData(def, id, new Map(data));
       if (def.immutable) {
         const sameBlock = inBlock.get(entityType)?.has(id) === true;
         if (!sameBlock) {
@@ -133,10 +133,16 @@ export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBack
       }
       // An immutable entity set twice in one block: the last write wins; mutable: merge into the existing entity.
       const base = def.immutable ? null : current(entityType, id).data;
-      const merged: EntityData = base === null ? new Map() : new Map(base);
-      for (const [name, value] of update) {
-        if (value.kind === "Null") merged.delete(name);
-        else merged.set(name, value);
+      let merged: EntityData;
+      if (base === null) {
+        merged = update;
+        for (const [name, value] of update) if (value.kind === "Null") merged.delete(name);
+      } else {
+        merged = new Map(base);
+        for (const [name, value] of update) {
+          if (value.kind === "Null") merged.delete(name);
+          else merged.set(name, value);
+        }
       }
       validateEntity(schema, def, id, merged);
       write(entityType, id, merged);

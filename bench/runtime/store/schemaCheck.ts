@@ -98,7 +98,8 @@ function debugValue(v: StoreValue): string {
 
 /**
  * The data `store.set` stores: the `id` attribute checked against the key (or added), and fields
- * the schema does not know dropped (graph-node filters them for apiVersion < 0.0.8).
+ * the schema does not know dropped (graph-node filters them for apiVersion < 0.0.8). Updates `data`
+ * in place (the caller passes a map it owns) and returns it.
  */
 export function prepareSetData(def: EntityTypeDef, id: string, data: EntityData): EntityData {
   const key = idValue(def, id);
@@ -110,13 +111,13 @@ export function prepareSetData(def: EntityTypeDef, id: string, data: EntityData)
     if (!sameValue(given, key)) {
       throw new HostError("SCHEMA", `Value of ${def.name} attribute 'id' conflicts with ID passed to \`store.set()\`: ${debugValue(given)} != ${debugValue(key)}`);
     }
+  } else {
+    data.set("id", key);
   }
-  const out: EntityData = new Map();
-  for (const [name, value] of data) {
-    if (def.fieldsByName.has(name)) out.set(name, value);
+  for (const name of data.keys()) {
+    if (!def.fieldsByName.has(name)) data.delete(name);
   }
-  out.set("id", given ?? key);
-  return out;
+  return data;
 }
 
 /** `Entity::validate`: kinds, list element kinds, non-null fields, derived fields. Throws HostError. */

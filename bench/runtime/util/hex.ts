@@ -10,7 +10,8 @@ export function bytesToHex(bytes: Uint8Array): string {
   return out;
 }
 
-function nibble(code: number): number {
+/** The value of one hex digit's char code, or -1. */
+export function nibble(code: number): number {
   if (code >= 48 && code <= 57) return code - 48;
   if (code >= 97 && code <= 102) return code - 87;
   if (code >= 65 && code <= 70) return code - 55;

@@ -1,0 +1,61 @@
+// Throughput of an ApprovalHandler through the host with the store: events are run block by block,
+// each block's changes are applied to an in-memory store, as the runner and indexer do.
+import { parseSubgraphSchema } from "../../schema/index.js";
+import { instantiateSubgraph } from "../instance.js";
+import { createMemoryEntityStore } from "../store/memoryEntityStore.js";
+import { approvalEvent, syntheticBlock, syntheticTransaction } from "./approvalEvents.js";
+
+export interface ApprovalBenchOptions {
+  wasm: Uint8Array | WebAssembly.Module;
+  schemaSdl: string;
+  handler: string;
+  events: number;
+  eventsPerBlock: number;
+  apiVersion?: string;
+}
+
+export interface ApprovalBenchResult {
+  events: number;
+  milliseconds: number;
+  eventsPerSecond: number;
+  entities: number;
+  instantiateMilliseconds: number;
+}
+
+export async function runApprovalBench(options: ApprovalBenchOptions): Promise<ApprovalBenchResult> {
+  const backend = createMemoryEntityStore();
+  const t0 = performance.now();
+  const instance = await instantiateSubgraph(options.wasm, {
+    apiVersion: options.apiVersion ?? "0.0.7",
+    schema: parseSubgraphSchema(options.schemaSdl),
+    store: backend,
+    dataSource: { name: "ApprovalToken", address: "0xa16081f360e3847006db660bae1c6d1b2e17ec2a", network: "localhost", context: null },
+  });
+  const instantiateMilliseconds = performance.now() - t0;
+  // Prepare the inputs first so only the host is timed.
+  const blocks: { number: number; events: ReturnType<typeof approvalEvent>[] }[] = [];
+  for (let done = 0, number = 1; done < options.events; number++) {
+    const block = syntheticBlock(number);
+    const events = [];
+    for (let i = 0; i < options.eventsPerBlock && done < options.events; i++, done++) {
+      const tx = syntheticTransaction(number, Math.floor(i / 4));
+      const value = done % 3 === 0 ? 0n : done % 3 === 1 ? (1n << 256n) - 1n : BigInt(done) * 10n ** 18n;
+      events.push(approvalEvent(block, tx, i, "0x1111111111111111111111111111111111111111", "0x2222222222222222222222222222222222222222", value));
+    }
+    blocks.push({ number, events });
+  }
+  const start = performance.now();
+  for (const block of blocks) {
+    instance.beginBlock({ number: block.number, hash: "0x" + block.number.toString(16).padStart(64, "0") });
+    for (const event of block.events) instance.runEventHandler(options.handler, event);
+    backend.apply(instance.takeChanges(), block.number);
+  }
+  const milliseconds = performance.now() - start;
+  return {
+    events: options.events,
+    milliseconds,
+    eventsPerSecond: Math.round((options.events / milliseconds) * 1000),
+    entities: backend.count(),
+    instantiateMilliseconds,
+  };
+}

@@ -1,0 +1,21 @@
+// `npm run bench:host`: builds our subgraph with graph-cli and prints ApprovalHandler throughput
+// through the WASM host with the store. Thin: the work is in approvalBench.ts.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { buildSubgraph } from "../../../scripts/lib/subgraphBuild.js";
+import { runApprovalBench } from "./approvalBench.js";
+
+const events = Number(process.argv[2] ?? 200_000);
+const built = await buildSubgraph({ address: "0xa16081f360e3847006db660bae1c6d1b2e17ec2a", startBlock: 1 });
+const wasm = await readFile(join(built.buildDir, "ApprovalToken/ApprovalToken.wasm"));
+const schemaSdl = await readFile(join(built.buildDir, "schema.graphql"), "utf8");
+const module = await WebAssembly.compile(wasm);
+// A short warm-up run lets V8 optimise the codec before the measured run.
+await runApprovalBench({ wasm: module, schemaSdl, handler: "ApprovalHandler", events: 20_000, eventsPerBlock: 50 });
+for (const eventsPerBlock of [1, 50]) {
+  const r = await runApprovalBench({ wasm: module, schemaSdl, handler: "ApprovalHandler", events, eventsPerBlock });
+  console.log(
+    `ApprovalHandler through the host with the store: ${r.events} events, ${eventsPerBlock}/block: ` +
+      `${r.eventsPerSecond} events/s (${r.milliseconds.toFixed(0)} ms; instantiate ${r.instantiateMilliseconds.toFixed(1)} ms; ${r.entities} entities)`,
+  );
+}
