@@ -85,6 +85,15 @@ export function createRegistrarMethods(options: RegistrarOptions): Record<string
         }
         throw new JsonRpcMethodError(code, `subgraph registrar error: ${message(error)}`, { cause: error });
       }
+      // As graph-node: the manifest is resolved and validated first, then the name is checked.
+      let exists: boolean;
+      try {
+        exists = await store.subgraphExists(name);
+      } catch (error) {
+        throw storeFailure(code, error);
+      }
+      if (!exists) throw new JsonRpcMethodError(code, `subgraph name not found: ${name}`);
+      // graph-node checks the start block after the name (the network before it; one hook here).
       let rejection: string | null;
       try {
         rejection = (await options.checkDeployment?.(loaded)) ?? null;
@@ -95,14 +104,6 @@ export function createRegistrarMethods(options: RegistrarOptions): Record<string
         log("warning", `subgraph_deploy ${name} ${hash} rejected: ${rejection}`);
         throw new JsonRpcMethodError(code, rejection);
       }
-      // As graph-node: the manifest is resolved and validated first, then the name is checked.
-      let exists: boolean;
-      try {
-        exists = await store.subgraphExists(name);
-      } catch (error) {
-        throw storeFailure(code, error);
-      }
-      if (!exists) throw new JsonRpcMethodError(code, `subgraph name not found: ${name}`);
       try {
         const startBlock = Math.min(...loaded.dataSources.map((d) => d.startBlock));
         await store.createDeployment({ id: loaded.id, schemaSdl: loaded.schemaSdl, network: loaded.network, startBlock, manifest: loaded.manifestYaml });
