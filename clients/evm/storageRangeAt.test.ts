@@ -215,6 +215,7 @@ describe("round trips and fallbacks", () => {
     ["batches over 5 calls refused with HTTP 413", { maxBatchSize: 5 }],
     ["every third answer left out of a batch", { dropEvery: 3 }],
     ["partial answers plus failing slots", { dropEvery: 4, failSlots: new Set(["0x0", "0x21", "0x30"]) }],
+    ["the node refuses EIP-1898 block objects", { refuseBlockObjects: true, failSlots: new Set(["0x6"]) }],
   ] as const)("gives identical results when %s", async (_name, options) => {
     await withProxy(options, async (proxy, c) => {
       for (const [startKey, maxResults] of [["0x0", 3], ["0x1f", 10], ["0x0", 60]] as const) {

@@ -1,6 +1,6 @@
 import { createBatchCaller } from "../json-rpc/createBatchCaller.js";
 import type { BatchEntry, JsonRpcClient, RequestOptions, RpcCall } from "../json-rpc/createJsonRpcClient.js";
-import { ConnectionError, TimeoutError } from "../json-rpc/errors.js";
+import { ConnectionError, InvalidParamsRpcError, TimeoutError } from "../json-rpc/errors.js";
 import { BlockFetchError, NodeConnectionError, StorageRangeParamsError } from "./errors.js";
 import { normalizeWord, parseStartKey, slotKey, ZERO_WORD } from "./slotKey.js";
 
@@ -48,15 +48,20 @@ function nextReadCount(found: number, tried: number, maxResults: number): number
   return Math.ceil(((maxResults - found) / density) * 1.25) + 4;
 }
 
-type SlotOutcome = { ok: true; value: string } | { ok: false; reason: string };
+type SlotOutcome = { ok: true; value: string } | { ok: false; reason: string; error?: unknown };
 
 function slotOutcome(entry: BatchEntry): SlotOutcome {
-  if (!entry.ok) return { ok: false, reason: entry.error.shortMessage };
+  if (!entry.ok) return { ok: false, reason: entry.error.shortMessage, error: entry.error };
   const value = normalizeWord(entry.result);
   return value ? { ok: true, value } : { ok: false, reason: `unexpected value ${JSON.stringify(entry.result)}` };
 }
 
-function checkBlock(entry: BatchEntry, blockHash: string): void {
+/** Every read refused as invalid params: the node takes no EIP-1898 block object. */
+const blockObjectRefused = (outcomes: SlotOutcome[]) =>
+  outcomes.length > 0 && outcomes.every((o) => !o.ok && o.error instanceof InvalidParamsRpcError);
+
+/** Checks the block lookup and returns the block number (hex). */
+function checkBlock(entry: BatchEntry, blockHash: string): string {
   if (!entry.ok) {
     // Like web3.py's is_connected(): no answer in time counts as no connection.
     if (entry.error instanceof ConnectionError || entry.error instanceof TimeoutError) throw new NodeConnectionError(entry.error);
@@ -66,6 +71,7 @@ function checkBlock(entry: BatchEntry, blockHash: string): void {
   // web3.py's wording for a hash the node does not know.
   if (block === null || typeof block !== "object") throw new BlockFetchError(`Block with id: '${blockHash}' not found.`);
   if (typeof block.number !== "string") throw new BlockFetchError("the block has no number");
+  return block.number;
 }
 
 /**
@@ -86,7 +92,7 @@ export async function storageRangeAt(client: JsonRpcClient, params: StorageRange
   const start = parseStartKey(params.startKey);
   const logger = params.logger ?? console;
   const maxAttempts = 10 * maxResults;
-  const blockRef = { blockHash: params.blockHash };
+  let blockRef: { blockHash: string } | string = { blockHash: params.blockHash };
   const readCall = (slot: bigint): RpcCall => ({ method: "eth_getStorageAt", params: [params.address, slotKey(slot), blockRef] });
   const caller = createBatchCaller(client, {
     ...(params.maxBatchSize !== undefined && { maxBatchSize: params.maxBatchSize }),
@@ -103,8 +109,13 @@ export async function storageRangeAt(client: JsonRpcClient, params: StorageRange
   const slots = (from: bigint, n: number) => Array.from({ length: n }, (_, i) => from + BigInt(i));
   let batchSlots = slots(start, count);
   const first = await caller.call([{ method: "eth_getBlockByHash", params: [params.blockHash, false] }, ...batchSlots.map(readCall)]);
-  checkBlock(first[0]!, params.blockHash);
+  const blockNumber = checkBlock(first[0]!, params.blockHash);
   let outcomes = first.slice(1).map(slotOutcome);
+  if (blockObjectRefused(outcomes)) {
+    // A node without EIP-1898 support: read at the block's number, as the reference does.
+    blockRef = blockNumber;
+    outcomes = (await caller.call(batchSlots.map(readCall))).map(slotOutcome);
+  }
 
   for (;;) {
     for (let i = 0; i < batchSlots.length; i++) {

@@ -17,6 +17,8 @@ export type RpcProxyOptions = {
   maxBatchSize?: number;
   /** Leaves out the answer to every n-th call of a batch (partial answers). */
   dropEvery?: number;
+  /** Answers -32602 to eth_getStorageAt with an EIP-1898 block object, as a node without it does. */
+  refuseBlockObjects?: boolean;
 };
 
 export type RpcProxy = {
@@ -35,10 +37,15 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
   let httpRequests = 0;
   let calls = 0;
 
-  const failure = (call: Call) =>
-    call.method === "eth_getStorageAt" && typeof call.params?.[1] === "string" && options.failSlots?.has(call.params[1])
+  const failure = (call: Call) => {
+    if (call.method !== "eth_getStorageAt") return undefined;
+    if (options.refuseBlockObjects && typeof call.params?.[2] === "object") {
+      return { jsonrpc: "2.0", id: call.id, error: { code: -32602, message: "invalid block number or tag" } };
+    }
+    return typeof call.params?.[1] === "string" && options.failSlots?.has(call.params[1])
       ? { jsonrpc: "2.0", id: call.id, error: { code: -32000, message: INJECTED_FAILURE } }
       : undefined;
+  };
 
   async function forward(body: unknown): Promise<unknown> {
     const res = await fetch(options.target, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
