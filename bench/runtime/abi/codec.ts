@@ -8,7 +8,7 @@ import type { JsonValue } from "./json.js";
 import type { AscHeap } from "./heap.js";
 import { TypeId, EthereumValueKind, JsonValueKind } from "./typeIds.js";
 import { HostError } from "../errors.js";
-import { bigintToSignedLe, bytesToHex, nibble, signedLeToBigint } from "../util/hex.js";
+import { BIGINT_MAX_BITS, bigintToSignedLe, bitLength, bytesToHex, nibble, signedLeToBigint } from "../util/hex.js";
 
 /**
  * Reads and writes AssemblyScript objects. Every `write*` allocates a new object through the module's
@@ -149,7 +149,16 @@ export function createAscCodec(heap: AscHeap): AscCodec {
 
   const writeBytes = (data: Uint8Array): number => typedArrayOver(writeArrayBuffer(data), data.length);
 
-  const readBigInt = (ptr: number): bigint => signedLeToBigint(readBytes(ptr));
+  const readBigInt = (ptr: number): bigint => {
+    const bytes = readBytes(ptr);
+    const value = signedLeToBigint(bytes);
+    // graph-node's BigInt::new refuses more than 435412 bits (sign included).
+    if (bytes.length * 8 > BIGINT_MAX_BITS) {
+      const bits = bitLength(value) + 1;
+      if (bits > BIGINT_MAX_BITS) throw new HostError("ARITHMETIC", `BigInt is too big, total bits ${bits} (max ${BIGINT_MAX_BITS})`);
+    }
+    return value;
+  };
   const writeBigInt = (value: bigint): number => writeBytes(bigintToSignedLe(value));
 
   const readBigDecimal = (ptr: number): BigDecimalValue => {

@@ -1,11 +1,9 @@
 // bigInt.*: graph-node's BigInt (num-bigint 0.2.6) semantics on JS bigint.
 import type { HostEnv, HostFunctions } from "./env.js";
 import { HostError } from "../errors.js";
-import { bitLength } from "../util/hex.js";
+import { BIGINT_MAX_BITS, bitLength } from "../util/hex.js";
 import { dividedBy as decimalDividedBy, fromBigInt as decimalFromBigInt, isZero, toString as decimalToString } from "./bigDecimalMath.js";
 
-/** graph-node's BigInt size limit: 131072 decimal digits, in bits, including the sign bit. */
-export const BIGINT_MAX_BITS = 435_412;
 
 export function checkBigIntSize(n: bigint): bigint {
   const bits = bitLength(n) + 1;

@@ -1,6 +1,9 @@
 // Hex and bigint helpers shared by the codec and host functions (no allocation-heavy paths).
 import { HostError } from "../errors.js";
 
+/** graph-node's BigInt size limit: 131072 decimal digits, in bits, including the sign bit. */
+export const BIGINT_MAX_BITS = 435_412;
+
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 
 /** Lowercase 0x hex of bytes ("0x" for empty), as graph-node's bytesToHex. */
