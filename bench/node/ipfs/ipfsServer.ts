@@ -82,6 +82,7 @@ async function handleAdd(ipfs: IpfsStore, req: IncomingMessage, res: ServerRespo
   const entries = await ipfs.addAll(files, {
     pin: boolOption(query, "pin", true),
     wrapWithDirectory: boolOption(query, "wrap-with-directory", false),
+    onlyHash: boolOption(query, "only-hash", false),
     directories,
   });
   const quieter = boolOption(query, "quieter", false);

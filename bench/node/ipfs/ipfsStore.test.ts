@@ -81,6 +81,14 @@ describe("createIpfsStore: reading", () => {
     expect(dec.decode((await ipfs.cat(v1))!)).toBe("hello world\n");
   });
 
+  it("computes CIDs without storing anything for onlyHash (Kubo's only-hash)", async () => {
+    const ipfs = await createIpfsStore();
+    const [entry] = await ipfs.addAll([{ path: "h.txt", content: enc.encode("Hello Worlds!\n") }], { onlyHash: true });
+    expect(entry?.cid).toBe("QmVr26fY1tKyspEJBniVhqxQeEjhF78XerGiqWAwraVLQH");
+    expect(await ipfs.has(entry!.cid)).toBe(false);
+    expect(await ipfs.isPinned(entry!.cid)).toBe(false);
+  });
+
   it("pins only what it holds", async () => {
     const ipfs = await createIpfsStore();
     await expect(ipfs.pin("QmbFMke1KXqnYyBBWxB74N4c5SBnJMVAiMNRcGu6x1AwQH")).rejects.toBeInstanceOf(IpfsNotFoundError);

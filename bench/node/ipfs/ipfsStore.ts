@@ -99,13 +99,15 @@ export async function createIpfsStore(options: IpfsStoreOptions = {}): Promise<I
     const fileEntries: IpfsAddedEntry[] = [];
     const dirEntries: { entry: IpfsAddedEntry; depth: number }[] = [];
     const filePaths = new Set(files.map((f) => normalisePath(f.path)));
-    for await (const result of importer(candidates, blocks, kuboImporterOptions(addOptions.wrapWithDirectory ?? false))) {
+    // only-hash: compute the CIDs in a throwaway store; nothing is kept or pinned.
+    const target = addOptions.onlyHash === true ? createMemoryBlockStore() : blocks;
+    for await (const result of importer(candidates, target, kuboImporterOptions(addOptions.wrapWithDirectory ?? false))) {
       const name = result.path ?? "";
       const cid = result.cid.toString();
-      const entry = { name: name === "" ? cid : name, cid, size: dagSize(blocks, result.cid) };
+      const entry = { name: name === "" ? cid : name, cid, size: dagSize(target, result.cid) };
       if (filePaths.has(name) && result.unixfs?.type !== "directory") fileEntries.push(entry);
       else dirEntries.push({ entry, depth: name === "" ? 0 : depth(name) });
-      if (addOptions.pin ?? true) pinCid(result.cid);
+      if ((addOptions.pin ?? true) && addOptions.onlyHash !== true) pinCid(result.cid);
     }
     // Kubo reports files first (in input order), then the directories bottom-up.
     const order = new Map(files.map((f, i) => [normalisePath(f.path), i]));

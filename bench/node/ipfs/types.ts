@@ -25,6 +25,8 @@ export interface IpfsAddOptions {
   wrapWithDirectory?: boolean;
   /** Empty directories to create too (multipart `application/x-directory` parts). */
   directories?: string[];
+  /** Compute the CIDs only; store and pin nothing (`only-hash`). */
+  onlyHash?: boolean;
 }
 
 export interface IpfsStore {
