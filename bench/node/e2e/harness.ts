@@ -33,7 +33,8 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
   const name = `e2e_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // graph-node needs a C-collated database; the local node follows it.
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

@@ -12,7 +12,7 @@ import { createLogDecoder } from "./decode.js";
 import { createHostWorker, type HostWorker } from "./hostWorkerClient.js";
 import type { BlockJob, BlockResult } from "./hostProtocol.js";
 import { loadRange, type LoaderDataSource } from "./rangeLoader.js";
-import { existingEntities } from "./existence.js";
+import { allEntityIds } from "./entityIds.js";
 import type { IndexedDeployment, IndexerStore, Logger } from "./types.js";
 import { IndexerError } from "./errors.js";
 
@@ -23,7 +23,7 @@ export interface DeploymentIndexerOptions {
   log: Logger;
   /** Milliseconds between head polls once synced (default 500). */
   pollIntervalMs?: number;
-  /** Events handed to the worker per run (whole blocks; default 2,000). */
+  /** Events handed to the worker per run (whole blocks; default 4,000). */
   eventsPerRun?: number;
   /** How far back to look for a common ancestor in the store's block hashes (default 256). */
   reorgDepth?: number;
@@ -47,7 +47,7 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
   const { store, rpc, deployment } = options;
   const id = deployment.id;
   const poll = options.pollIntervalMs ?? 500;
-  const perRun = options.eventsPerRun ?? 2_000;
+  const perRun = options.eventsPerRun ?? 4_000;
   const log: Logger = (level, message) => options.log(level, `${id}: ${message}`);
   const startBlock = Math.min(...deployment.dataSources.map((d) => d.startBlock));
   const recent = createRecentBlocks();
@@ -94,7 +94,7 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
       log,
       services: {
         getEntity: async (type, eid) => (await committing, store.getEntity(id, type, eid)),
-        existing: async (keys) => (await committing, existingEntities(store, id, keys)),
+        entityIds: async (type) => (await committing, allEntityIds(store, id, type)),
         getDerived: async (type, field, eid) => (await committing, store.getDerived ? store.getDerived(id, type, field, eid) : []),
         ethereumCall: services.ethereumCall,
         getBalance: services.getBalance,

@@ -63,18 +63,13 @@ export type WorkerReply =
 
 export type SyncRequest =
   | { type: "get"; entityType: string; id: string }
-  /** Which of these entities exist (latest version); answered in bulk, for speculative runs. */
-  | { type: "exists"; keys: EntityKey[] }
+  /** Every id of an entity type in the store (loaded once per type by the worker). */
+  | { type: "ids"; entityType: string }
   | { type: "getDerived"; entityType: string; field: string; id: string }
   | { type: "call"; call: EthereumCallRequest }
   | { type: "balance"; address: string; block: BlockPtr | null }
   | { type: "hasCode"; address: string; block: BlockPtr | null };
 
-export interface EntityKey {
-  entityType: string;
-  id: string;
-}
-
 export type SyncResponse =
-  | { ok: true; value: EntityData | null | EntityData[] | EthereumValue[] | EntityKey[] | bigint | boolean }
+  | { ok: true; value: EntityData | null | EntityData[] | EthereumValue[] | string[] | bigint | boolean }
   | { ok: false; message: string };

@@ -6,7 +6,7 @@ import { instantiateSubgraph } from "../../runtime/index.js";
 import { parseSubgraphSchema } from "../../schema/index.js";
 import type { BlockPtr, EntityChange, EntityData } from "../../runtime/entity/storeValue.js";
 import type { EntityStoreBackend, EthereumValue, LogLevel, SubgraphInstance } from "../../runtime/types.js";
-import type { BlockJob, BlockResult, EntityKey, HandlerFailure, SyncRequest, SyncResponse, WorkerDataSource } from "./hostProtocol.js";
+import type { BlockJob, BlockResult, HandlerFailure, SyncRequest, SyncResponse, WorkerDataSource } from "./hostProtocol.js";
 
 export interface HostRuntimeOptions {
   schemaSdl: string;
@@ -51,10 +51,20 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
     clean.set(k, v);
   }
 
-  // Speculation: a cache miss during a run is recorded and answered "absent" (new ids are the common
-  // case: every ApprovalQuery save checks immutability). After the run the guesses are checked in one
-  // bulk query; if any entity did exist, the batch runs again with the truth in the cache.
-  let guesses: Map<string, EntityKey> | null = null;
+  // Ids that may exist in the store: all stored ids of a type (loaded on its first miss) plus every
+  // id written since. A read of any other id is answered "absent" without asking the main thread.
+  let knownIds = new Map<string, Set<string>>();
+  function mayExist(entityType: string, id: string): boolean {
+    let ids = knownIds.get(entityType);
+    if (!ids) {
+      ids = new Set(ask({ type: "ids", entityType }).value as string[]);
+      knownIds.set(entityType, ids);
+    }
+    return ids.has(id);
+  }
+  function noteWritten(entityType: string, id: string): void {
+    knownIds.get(entityType)?.add(id);
+  }
 
   const backend: EntityStoreBackend = {
     get(entityType, id) {
@@ -63,10 +73,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       if (p !== undefined) return p;
       const c = clean.get(k);
       if (c !== undefined) return c;
-      if (guesses) {
-        guesses.set(k, { entityType, id });
-        return null;
-      }
+      if (!mayExist(entityType, id)) return null;
       const data = ask({ type: "get", entityType, id }).value as EntityData | null;
       const v: Cached = data ? { data } : null;
       remember(k, v);
@@ -115,6 +122,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       const k = key(ch.entityType, ch.id);
       into.delete(k);
       into.set(k, ch);
+      noteWritten(ch.entityType, ch.id);
       // With several instances, later triggers of this block must read earlier instances' writes.
       if (shared) pending.set(k, ch.op === "set" ? { data: ch.data, block } : null);
     }
@@ -160,37 +168,16 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
     return { results, failure: null };
   }
 
-  /** Checks the guesses of a speculative run; true when every guessed entity is indeed absent. */
-  function confirm(keys: Map<string, EntityKey>): boolean {
-    const existing = ask({ type: "exists", keys: [...keys.values()] }).value as EntityKey[];
-    const found = new Set(existing.map((e) => key(e.entityType, e.id)));
-    for (const k of keys.keys()) if (!found.has(k)) remember(k, null);
-    for (const e of existing) {
-      const data = ask({ type: "get", entityType: e.entityType, id: e.id }).value as EntityData | null;
-      remember(key(e.entityType, e.id), data ? { data } : null);
-    }
-    return existing.length === 0;
-  }
-
   return {
     runBlocks(blocks) {
       // The previous batch is committed by now: its writes become clean cache entries.
       for (const [k, v] of pending) remember(k, v);
-      pending = new Map();
-      for (let attempt = 0; attempt < 3; attempt++) {
-        guesses = new Map();
-        const out = runOnce(blocks);
-        const guessed = guesses;
-        guesses = null;
-        if (guessed.size === 0 || confirm(guessed)) return out;
-        for (const inst of instances) inst.takeChanges();
-      }
-      // Guessing keeps failing (reads depend on reads): run with synchronous reads.
       return runOnce(blocks);
     },
     reset() {
       clean = new Map();
       pending = new Map();
+      knownIds = new Map();
     },
   };
 }

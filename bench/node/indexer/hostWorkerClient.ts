@@ -4,14 +4,14 @@ import { MessageChannel, Worker } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
 import type { BlockPtr, EntityData } from "../../runtime/entity/storeValue.js";
 import type { EthereumCallRequest, EthereumValue, LogLevel } from "../../runtime/types.js";
-import type { BlockJob, BlockResult, EntityKey, HandlerFailure, SyncRequest, SyncResponse, WorkerCommand, WorkerDataSource, WorkerInit, WorkerReply } from "./hostProtocol.js";
+import type { BlockJob, BlockResult, HandlerFailure, SyncRequest, SyncResponse, WorkerCommand, WorkerDataSource, WorkerInit, WorkerReply } from "./hostProtocol.js";
 import { IndexerError } from "./errors.js";
 
 /** What the worker may ask for while a handler runs. */
 export interface HostServices {
   getEntity(entityType: string, id: string): Promise<EntityData | null>;
-  /** The subset of `keys` that exist, in one or a few queries. */
-  existing(keys: EntityKey[]): Promise<EntityKey[]>;
+  /** Every id of the entity type in the store. */
+  entityIds(entityType: string): Promise<string[]>;
   getDerived(entityType: string, field: string, id: string): Promise<EntityData[]>;
   ethereumCall(call: EthereumCallRequest): Promise<EthereumValue[] | null>;
   getBalance(address: string, block: BlockPtr | null): Promise<bigint>;
@@ -55,8 +55,8 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
       switch (req.type) {
         case "get":
           return { ok: true, value: await s.getEntity(req.entityType, req.id) };
-        case "exists":
-          return { ok: true, value: await s.existing(req.keys) };
+        case "ids":
+          return { ok: true, value: await s.entityIds(req.entityType) };
         case "getDerived":
           return { ok: true, value: await s.getDerived(req.entityType, req.field, req.id) };
         case "call":

@@ -1,0 +1,154 @@
+// `npm run bench:indexing`: indexing throughput (approvals/s) from a local Hardhat chain holding N
+// approvals, on PGlite and on Postgres, with peak memory; then query latency p50/p99 through the
+// query server for `approvalQueries(first: 1000)` and a filter by owner.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { sendApprovals } from "../../../hardhat/deploy/approvals.js";
+import { createNodeStore } from "../store/nodeStore.js";
+import type { NodeStore } from "../store/types.js";
+import { createRpcClient } from "../chain/rpcClient.js";
+import { getHeadNumber } from "../chain/blocks.js";
+import { createDeploymentIndexer } from "../indexer/deploymentIndexer.js";
+import { startChainWithToken } from "./chainFixture.js";
+import { buildApprovalDeployment } from "./deploymentFixture.js";
+
+export type BenchBackend = "pglite" | "postgres";
+
+export interface IndexingBenchOptions {
+  counts: number[];
+  backends: BenchBackend[];
+  /** Server for the Postgres runs (a throwaway database is created on it per run). */
+  databaseUrl?: string;
+  /** Query rounds per kind for the latency figures. */
+  queryRounds?: number;
+  /** Measures query latency through HTTP; given the store and the deployment id, returns a query URL. */
+  queryServer?: (store: NodeStore, deploymentId: string) => Promise<{ url: string; close(): Promise<void> }>;
+  log(line: string): void;
+}
+
+export interface IndexingFigure {
+  backend: BenchBackend;
+  approvals: number;
+  seconds: number;
+  approvalsPerSecond: number;
+  /** Highest RSS sampled while indexing (MiB), and the process's maxRSS so far. */
+  peakRssMiB: number;
+  maxRssMiB: number;
+  query?: { firstMs: { p50: number; p99: number }; ownerMs: { p50: number; p99: number } };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function throwawayDatabase(base: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `bench_${randomBytes(5).toString("hex")}`;
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
+  await c.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const d = new pg.Client({ connectionString: base });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await d.end();
+    },
+  };
+}
+
+async function timeQueries(url: string, query: string, rounds: number): Promise<{ p50: number; p99: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < rounds + 3; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query }) });
+    const body = (await res.json()) as { errors?: unknown };
+    if (body.errors) throw new Error(`bench query failed: ${JSON.stringify(body.errors)}`);
+    if (i >= 3) times.push(performance.now() - t0); // the first rounds warm caches
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+export async function runIndexingBench(options: IndexingBenchOptions): Promise<IndexingFigure[]> {
+  const { log } = options;
+  const figures: IndexingFigure[] = [];
+  log("starting Hardhat and deploying the token behind its proxy");
+  const fx = await startChainWithToken();
+  try {
+    log("building the subgraph with graph-cli");
+    const deployment = await buildApprovalDeployment(fx.token);
+    const rpc = createRpcClient({ url: fx.chain.url });
+    let sent = 0;
+    for (const count of [...options.counts].sort((a, b) => a - b)) {
+      if (count > sent) {
+        log(`sending ${count - sent} approvals (approveMany batches of 500)`);
+        await sendApprovals({ rpcUrl: fx.chain.url, token: fx.token.proxy, count: count - sent, batchSize: 500, seed: sent + 1 });
+        sent = count;
+      }
+      const head = await getHeadNumber(rpc);
+      for (const backend of options.backends) {
+        if (backend === "postgres" && !options.databaseUrl) continue;
+        const db = backend === "postgres" ? await throwawayDatabase(options.databaseUrl!) : null;
+        const store = await createNodeStore(db ? { databaseUrl: db.url } : {});
+        const id = `QmBench${count}${backend}`;
+        try {
+          await store.createDeployment({ id, schemaSdl: deployment.schemaSdl, network: "localhost", startBlock: fx.token.startBlock, manifest: "" });
+          const indexer = createDeploymentIndexer({ store, rpc, deployment: { ...deployment, id }, log: (level, m) => level !== "debug" && level !== "info" && log(`  ${level}: ${m}`), pollIntervalMs: 20 });
+          let peak = process.memoryUsage().rss;
+          const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
+          const t0 = performance.now();
+          void indexer.start();
+          while ((await store.getDeployment(id))?.latestBlock?.number !== head) {
+            if (indexer.state === "failed" || indexer.state === "stopped") throw new Error(`indexing ${backend} stopped: ${indexer.state}`);
+            await new Promise((r) => setTimeout(r, 10));
+          }
+          const seconds = (performance.now() - t0) / 1000;
+          clearInterval(sampler);
+          await indexer.stop();
+          const entities = await store.entityCount(id);
+          if (entities !== count) throw new Error(`expected ${count} entities, the store has ${entities}`);
+          const figure: IndexingFigure = {
+            backend,
+            approvals: count,
+            seconds,
+            approvalsPerSecond: count / seconds,
+            peakRssMiB: peak / 2 ** 20,
+            maxRssMiB: process.resourceUsage().maxRSS / 1024,
+          };
+          if (options.queryServer) {
+            const server = await options.queryServer(store, id);
+            try {
+              const rounds = options.queryRounds ?? 50;
+              const owner = (fx.token.deployer ?? "").toLowerCase();
+              figure.query = {
+                firstMs: await timeQueries(server.url, "{ approvalQueries(first: 1000) { id owner spender value } }", rounds),
+                ownerMs: await timeQueries(server.url, `{ approvalQueries(where: {owner: "${owner}"}) { id owner spender value } }`, rounds),
+              };
+            } finally {
+              await server.close();
+            }
+          }
+          figures.push(figure);
+          log(formatFigure(figure));
+        } finally {
+          await store.close();
+          await db?.drop();
+        }
+      }
+    }
+  } finally {
+    await fx.stop();
+  }
+  return figures;
+}
+
+export function formatFigure(f: IndexingFigure): string {
+  const q = f.query
+    ? `; query first:1000 p50 ${f.query.firstMs.p50.toFixed(1)} ms p99 ${f.query.firstMs.p99.toFixed(1)} ms, owner filter p50 ${f.query.ownerMs.p50.toFixed(1)} ms p99 ${f.query.ownerMs.p99.toFixed(1)} ms`
+    : "";
+  return `${f.backend.padEnd(8)} ${String(f.approvals).padStart(7)} approvals in ${f.seconds.toFixed(2)} s = ${Math.round(f.approvalsPerSecond)} approvals/s, peak RSS ${f.peakRssMiB.toFixed(0)} MiB (maxRSS ${f.maxRssMiB.toFixed(0)} MiB)${q}`;
+}
