@@ -3,8 +3,7 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createMemoryEntityStore, instantiateSubgraph, type EthereumEventInput } from "../runtime/index.js";
-import { parseSubgraphSchema } from "../schema/index.js";
+import { runApprovalBench } from "../runtime/bench/approvalBench.js";
 import { createCompiler } from "./compile.js";
 import { resolveConfig } from "./config.js";
 import { discoverTests } from "./discover.js";
@@ -43,85 +42,13 @@ export async function benchWarmRun(root: string): Promise<{ ms: number; passed: 
   return { ms: performance.now() - started, passed: summary.passed, failed: summary.failed, compiled: summary.compiled.length };
 }
 
-const hex = (n: number, bytes: number): string => "0x" + n.toString(16).padStart(bytes * 2, "0");
-/** Raw bytes, as an indexer holds them after decoding a log (no hex parsing on the hot path). */
-const raw = (n: number, bytes: number): Uint8Array => Uint8Array.from(Buffer.from(hex(n, bytes).slice(2), "hex"));
-const TOKEN = raw(0xe7f1725e, 20);
-
-function approvalEvent(block: number, txIndex: number, logIndex: number, value: bigint): EthereumEventInput {
-  const blockHash = raw(block, 32);
-  return {
-    address: TOKEN,
-    logIndex,
-    transactionLogIndex: logIndex,
-    logType: null,
-    block: {
-      hash: blockHash,
-      parentHash: raw(block - 1, 32),
-      unclesHash: raw(0, 32),
-      author: raw(0, 20),
-      stateRoot: raw(0, 32),
-      transactionsRoot: raw(0, 32),
-      receiptsRoot: raw(0, 32),
-      number: block,
-      gasUsed: 0,
-      gasLimit: 30_000_000,
-      timestamp: 1_700_000_000 + block,
-      difficulty: 0,
-      totalDifficulty: 0,
-      size: null,
-      baseFeePerGas: 1,
-    },
-    transaction: {
-      hash: raw(block * 1000 + txIndex, 32),
-      index: txIndex,
-      from: raw(1, 20),
-      to: TOKEN,
-      value: 0,
-      gasLimit: 100_000,
-      gasPrice: 1,
-      input: new Uint8Array(0),
-      nonce: 0,
-    },
-    parameters: [
-      { name: "owner", value: { kind: "address", value: raw(1, 20) } },
-      { name: "spender", value: { kind: "address", value: raw(logIndex + 2, 20) } },
-      { name: "value", value: { kind: "uint", value } },
-    ],
-  };
-}
-
-/**
- * ApprovalHandler on the host with an in-memory store: `blocks` blocks of `perBlock` events, each
- * block's changes taken and applied to the store, as the indexer does. Events are built up front.
- */
-export async function benchHandler(wasm: Uint8Array, schemaSdl: string, blocks: number, perBlock: number): Promise<{ calls: number; ms: number; perSecond: number; entities: number }> {
-  const store = createMemoryEntityStore();
-  const instance = await instantiateSubgraph(wasm, {
-    apiVersion: "0.0.7",
-    schema: parseSubgraphSchema(schemaSdl),
-    store,
-    dataSource: { address: "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512", network: "localhost", context: null },
-  });
-  const events: EthereumEventInput[][] = [];
-  for (let b = 0; b < blocks; b++) {
-    const list: EthereumEventInput[] = [];
-    for (let i = 0; i < perBlock; i++) list.push(approvalEvent(b + 1, i >> 1, i, i % 3 === 0 ? 0n : (1n << 256n) - 1n));
-    events.push(list);
-  }
-  const started = performance.now();
-  events.forEach((list, b) => {
-    instance.beginBlock({ number: b + 1, hash: hex(b + 1, 32) });
-    for (const event of list) instance.runEventHandler("ApprovalHandler", event);
-    store.apply(instance.takeChanges(), b + 1);
-  });
-  const ms = performance.now() - started;
-  const calls = blocks * perBlock;
-  return { calls, ms, perSecond: (calls / ms) * 1000, entities: store.count("ApprovalQuery") };
+/** ApprovalHandler through the host and an in-memory store: the host's own bench loop, reused. */
+export async function benchHandler(wasm: Uint8Array | WebAssembly.Module, schemaSdl: string, events: number, eventsPerBlock: number) {
+  return runApprovalBench({ wasm, schemaSdl, handler: "ApprovalHandler", events, eventsPerBlock });
 }
 
 /** The first `.wasm` under a graph-cli build folder. */
-export function findBuiltWasm(buildDir: string): Uint8Array {
+export function findBuiltWasm(buildDir: string): Buffer<ArrayBuffer> {
   const walk = (dir: string): string | null => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
