@@ -35,6 +35,8 @@ export interface AscCodec {
   readBytes(ptr: number): Uint8Array;
   /** Writes a Uint8Array-class typed array (graph-ts Bytes/Address/ByteArray/BigInt). */
   writeBytes(bytes: Uint8Array): number;
+  /** A typed array's bytes as lowercase 0x hex, read in place. */
+  readBytesHex(ptr: number): string;
   /** Same from 0x hex (or bare hex), without an intermediate copy; bad hex is a CONVERSION error. */
   writeBytesHex(hex: string): number;
   readBigInt(ptr: number): bigint;
@@ -67,6 +69,8 @@ export interface AscCodec {
 }
 
 const SHORT_STRING = 32;
+const SLAB_SIZE = 64 * 1024;
+const SLAB_ITEM_MAX = 1024;
 const utf16 = new TextDecoder("utf-16le");
 
 export function createAscCodec(heap: AscHeap): AscCodec {
@@ -139,27 +143,76 @@ export function createAscCodec(heap: AscHeap): AscCodec {
     return typedArrayOver(buffer, n);
   };
 
+  // Small byte copies come out of shared 64 KiB slabs: one ArrayBuffer per slab instead of one per
+  // value keeps garbage collection cheap on the hot path (Bytes fields, BigInts).
+  let slab = new ArrayBuffer(SLAB_SIZE);
+  let slabOffset = 0;
+  const copyOut = (from: Uint8Array, start: number, length: number): Uint8Array => {
+    if (length > SLAB_ITEM_MAX) return from.slice(start, start + length);
+    if (slabOffset + length > SLAB_SIZE) {
+      slab = new ArrayBuffer(SLAB_SIZE);
+      slabOffset = 0;
+    }
+    const out = new Uint8Array(slab, slabOffset, length);
+    out.set(from.subarray(start, start + length));
+    slabOffset += (length + 7) & ~7;
+    return out;
+  };
+
   const readBytes = (ptr: number): Uint8Array => {
     nullCheck(ptr, "typed array");
     const { u8: bytes, dv } = heap.views();
     const dataStart = dv.getUint32(ptr + 4, true);
     const byteLength = dv.getUint32(ptr + 8, true);
-    return bytes.slice(dataStart, dataStart + byteLength);
+    return copyOut(bytes, dataStart, byteLength);
   };
 
   const writeBytes = (data: Uint8Array): number => typedArrayOver(writeArrayBuffer(data), data.length);
 
+  const readBytesHex = (ptr: number): string => {
+    nullCheck(ptr, "typed array");
+    const { u8: bytes, dv } = heap.views();
+    const start = dv.getUint32(ptr + 4, true);
+    return bytesToHex(bytes.subarray(start, start + dv.getUint32(ptr + 8, true)));
+  };
+
   const readBigInt = (ptr: number): bigint => {
-    const bytes = readBytes(ptr);
-    const value = signedLeToBigint(bytes);
+    nullCheck(ptr, "BigInt");
+    const { u8: bytes, dv } = heap.views();
+    const start = dv.getUint32(ptr + 4, true);
+    const n = dv.getUint32(ptr + 8, true);
+    if (n === 0) return 0n;
+    if (n <= 6) {
+      // Up to 48 bits fit a double exactly: no bigint arithmetic, no copies.
+      let v = 0;
+      for (let i = n - 1; i >= 0; i--) v = v * 256 + bytes[start + i]!;
+      if (bytes[start + n - 1]! & 0x80) v -= 2 ** (8 * n);
+      return BigInt(v);
+    }
+    const value = signedLeToBigint(bytes.subarray(start, start + n));
     // graph-node's BigInt::new refuses more than 435412 bits (sign included).
-    if (bytes.length * 8 > BIGINT_MAX_BITS) {
+    if (n * 8 > BIGINT_MAX_BITS) {
       const bits = bitLength(value) + 1;
       if (bits > BIGINT_MAX_BITS) throw new HostError("ARITHMETIC", `BigInt is too big, total bits ${bits} (max ${BIGINT_MAX_BITS})`);
     }
     return value;
   };
-  const writeBigInt = (value: bigint): number => writeBytes(bigintToSignedLe(value));
+
+  const writeBigInt = (value: bigint): number => {
+    if (value >= -0x80000000n && value < 0x80000000n) {
+      // Minimal two's complement of a small value, written straight into module memory.
+      let v = Number(value);
+      const n = v >= 0 ? (v < 0x80 ? 1 : v < 0x8000 ? 2 : v < 0x800000 ? 3 : 4) : v >= -0x80 ? 1 : v >= -0x8000 ? 2 : v >= -0x800000 ? 3 : 4;
+      const buffer = heap.alloc(TypeId.ArrayBuffer, n, false);
+      const u8 = heap.views().u8;
+      for (let i = 0; i < n; i++) {
+        u8[buffer + i] = v & 0xff;
+        v >>= 8;
+      }
+      return typedArrayOver(buffer, n);
+    }
+    return writeBytes(bigintToSignedLe(value));
+  };
 
   const readBigDecimal = (ptr: number): BigDecimalValue => {
     nullCheck(ptr, "BigDecimal");
@@ -194,12 +247,13 @@ export function createAscCodec(heap: AscHeap): AscCodec {
   };
 
   const writeArray = <T>(arrayTypeId: number, items: readonly T[], write: (item: T) => number): number => {
-    const pointers = new Uint32Array(items.length);
+    const pointers: number[] = new Array<number>(items.length);
     for (let i = 0; i < items.length; i++) pointers[i] = write(items[i]!);
     const buffer = heap.alloc(TypeId.ArrayBuffer, 4 * items.length, false);
     const ptr = heap.alloc(arrayTypeId, 16);
     const u32 = heap.views().u32;
-    u32.set(pointers, buffer >>> 2);
+    const base = buffer >>> 2;
+    for (let i = 0; i < pointers.length; i++) u32[base + i] = pointers[i]!;
     const i = ptr >>> 2;
     u32[i] = buffer;
     u32[i + 1] = buffer;
@@ -445,6 +499,7 @@ export function createAscCodec(heap: AscHeap): AscCodec {
     readArrayBuffer,
     writeArrayBuffer,
     readBytes,
+    readBytesHex,
     writeBytes,
     writeBytesHex,
     readBigInt,

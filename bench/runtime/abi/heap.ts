@@ -38,11 +38,8 @@ export function checkMappingExports(exports: WebAssembly.Exports): MappingExport
 
 export function createAscHeap(initial: MappingExports): AscHeap {
   let exports = initial;
-  let buffer: ArrayBuffer = new ArrayBuffer(0);
-  let u8 = new Uint8Array(0);
-  let u16 = new Uint16Array(0);
-  let u32 = new Uint32Array(0);
-  let dv = new DataView(new ArrayBuffer(0));
+  // One views object, updated in place: codec calls views() on every access, so it must not allocate.
+  const v = { u8: new Uint8Array(0), u16: new Uint16Array(0), u32: new Uint32Array(0), dv: new DataView(new ArrayBuffer(0)) };
   let arenaPtr = 0;
   let arenaEnd = 0;
   const classIds = new Map<number, number>();
@@ -50,14 +47,14 @@ export function createAscHeap(initial: MappingExports): AscHeap {
   const views = () => {
     // Growing a wasm memory detaches its old buffer, so an empty view means "refresh"; this avoids
     // reading `memory.buffer` (a slow accessor) on every access.
-    if (u8.byteLength === 0) {
-      buffer = exports.memory.buffer as ArrayBuffer;
-      u8 = new Uint8Array(buffer);
-      u16 = new Uint16Array(buffer, 0, buffer.byteLength >>> 1);
-      u32 = new Uint32Array(buffer, 0, buffer.byteLength >>> 2);
-      dv = new DataView(buffer);
+    if (v.u8.byteLength === 0) {
+      const buffer = exports.memory.buffer as ArrayBuffer;
+      v.u8 = new Uint8Array(buffer);
+      v.u16 = new Uint16Array(buffer, 0, buffer.byteLength >>> 1);
+      v.u32 = new Uint32Array(buffer, 0, buffer.byteLength >>> 2);
+      v.dv = new DataView(buffer);
     }
-    return { u8, u16, u32, dv };
+    return v;
   };
 
   const classId = (typeId: number): number => {
@@ -83,7 +80,7 @@ export function createAscHeap(initial: MappingExports): AscHeap {
         content = ((arenaPtr + HEADER + 15) & ~15) >>> 0;
       }
       arenaPtr = content + padded;
-      const v = views();
+      views();
       const h = (content - HEADER) >>> 2;
       // Content is 16-aligned, so the header words are 4-aligned.
       v.u32[h] = 16 + padded;
@@ -96,8 +93,7 @@ export function createAscHeap(initial: MappingExports): AscHeap {
     },
     reset(next) {
       exports = next;
-      buffer = new ArrayBuffer(0);
-      u8 = new Uint8Array(0);
+      v.u8 = new Uint8Array(0);
       arenaPtr = 0;
       arenaEnd = 0;
       classIds.clear();

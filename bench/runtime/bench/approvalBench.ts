@@ -18,6 +18,9 @@ export interface ApprovalBenchResult {
   events: number;
   milliseconds: number;
   eventsPerSecond: number;
+  /** Process CPU time (user + system, all threads) during the timed run: steadier on a shared machine. */
+  cpuMilliseconds: number;
+  eventsPerCpuSecond: number;
   entities: number;
   instantiateMilliseconds: number;
 }
@@ -44,6 +47,7 @@ export async function runApprovalBench(options: ApprovalBenchOptions): Promise<A
     }
     blocks.push({ number, events });
   }
+  const cpuStart = process.cpuUsage();
   const start = performance.now();
   for (const block of blocks) {
     instance.beginBlock({ number: block.number, hash: "0x" + block.number.toString(16).padStart(64, "0") });
@@ -51,10 +55,14 @@ export async function runApprovalBench(options: ApprovalBenchOptions): Promise<A
     backend.apply(instance.takeChanges(), block.number);
   }
   const milliseconds = performance.now() - start;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuMilliseconds = (cpu.user + cpu.system) / 1000;
   return {
     events: options.events,
     milliseconds,
     eventsPerSecond: Math.round((options.events / milliseconds) * 1000),
+    cpuMilliseconds,
+    eventsPerCpuSecond: Math.round((options.events / cpuMilliseconds) * 1000),
     entities: backend.count(),
     instantiateMilliseconds,
   };

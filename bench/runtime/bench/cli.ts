@@ -16,6 +16,7 @@ for (const eventsPerBlock of [1, 50]) {
   const r = await runApprovalBench({ wasm: module, schemaSdl, handler: "ApprovalHandler", events, eventsPerBlock });
   console.log(
     `ApprovalHandler through the host with the store: ${r.events} events, ${eventsPerBlock}/block: ` +
-      `${r.eventsPerSecond} events/s (${r.milliseconds.toFixed(0)} ms; instantiate ${r.instantiateMilliseconds.toFixed(1)} ms; ${r.entities} entities)`,
+      `${r.eventsPerSecond} events/s wall, ${r.eventsPerCpuSecond} events per CPU-second ` +
+      `(${r.milliseconds.toFixed(0)} ms wall, ${r.cpuMilliseconds.toFixed(0)} ms CPU; instantiate ${r.instantiateMilliseconds.toFixed(1)} ms; ${r.entities} entities)`,
   );
 }
