@@ -36,6 +36,8 @@ describeBackends("GraphQL queries", (makeBackend) => {
       await store.transact(DEP, { ...block(b), timestamp: 1000 + b, parentHash: block(b - 1).hash }, changes);
     }
     await store.transact(DEP, block(13), [{ op: "set", entityType: "Account", id: "bob", data: account("bob", "Bobby", 25n) }]);
+    // Synced: attribute indexes exist, so filters run through them here (FAILED runs without).
+    await store.setSynced(DEP, true);
 
     await store.createDeployment({ id: FAILED, schemaSdl: TEST_SCHEMA, network: "localhost", startBlock: 1, manifest: "m" });
     await store.transact(FAILED, block(1), [{ op: "set", entityType: "Account", id: "carol", data: account("carol", "Carol", 1n) }]);

@@ -103,5 +103,8 @@ async function createPgDatabase(url: string): Promise<Database> {
 function sqlError(error: unknown, sql: string): StoreError {
   if (error instanceof StoreError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  return new StoreError(`database error: ${message}`, { cause: error, details: { sql: sql.slice(0, 500) } });
+  // The drivers' errors carry every bound parameter (whole entity batches); keep only what explains it.
+  const code = (error as { code?: unknown } | null)?.code;
+  const cause = Object.assign(new Error(message), typeof code === "string" ? { code } : {});
+  return new StoreError(`database error: ${message}`, { cause, details: { sql: sql.slice(0, 500), ...(typeof code === "string" ? { code } : {}) } });
 }

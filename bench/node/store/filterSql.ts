@@ -84,9 +84,13 @@ function compareSql(c: ColumnLayout, alias: string, op: FilterOp, value: FilterS
   const cmp = (sqlOp: string): string => `${col} ${sqlOp} ${bind(text, base)}`;
   switch (op) {
     case "eq": {
+      if (!isText && c.kind !== "Bytes") return `${col} = ${bind(text, base)}`;
+      // A value shorter than the indexed prefix equals the column exactly when the prefix does, so the
+      // prefix condition alone is exact (and the planner estimates it from the index's statistics).
+      const short = c.kind === "Bytes" ? (text.length - 2) / 2 < 64 : [...text].length < 256;
+      if (short) return `${prefixExpr(c, col)} = ${bind(text, base)}`;
       const p = bind(text, base);
-      // Use the prefix index, then compare the whole value.
-      return isText || c.kind === "Bytes" ? `${prefixExpr(c, col)} = ${prefixExpr(c, p)} and ${col} = ${p}` : `${col} = ${p}`;
+      return `${prefixExpr(c, col)} = ${prefixExpr(c, p)} and ${col} = ${p}`;
     }
     case "not": return cmp("<>");
     case "gt": return cmp(">");

@@ -84,7 +84,11 @@ export function buildLayout(schemaName: string, schema: SubgraphSchema): Deploym
   return { schemaName, schema, tables };
 }
 
-/** DDL for the deployment's schema, tables and indexes. */
+/**
+ * DDL for the deployment's schema, tables and the indexes writes need: the id (unique for immutable
+ * entities) and BRIN indexes on the block columns (cheap to maintain; reverts scan by block).
+ * Attribute indexes come separately (attributeIndexesSql), once the deployment has synced.
+ */
 export function createTablesSql(layout: DeploymentLayout): string {
   const parts = [`create schema ${quoteIdent(layout.schemaName)};`];
   for (const t of layout.tables.values()) {
@@ -92,22 +96,36 @@ export function createTablesSql(layout: DeploymentLayout): string {
     const cols = t.columns.map((c) => `${c.column} ${c.sqlType}${c.kind === "String" || c.kind === "ID" ? ' collate "C"' : ""}${c.field.nonNull ? " not null" : ""}`);
     const block = t.immutable ? `"block$" int4 not null` : `block_range int4range not null`;
     parts.push(`create table ${t.qualified} (vid bigserial primary key, ${cols.join(", ")}, ${block});`);
-    const ix = (suffix: string, expr: string, unique = false): string =>
-      `create ${unique ? "unique " : ""}index ${quoteIdent(`${t.table}_${suffix}`)} on ${t.qualified} ${expr};`;
     if (t.immutable) {
-      parts.push(ix("id", `(${t.id.column})`, true));
-      parts.push(ix("block", `("block$")`));
+      parts.push(indexSql(t, "id", `(${t.id.column})`, "unique"));
+      parts.push(indexSql(t, "block", `using brin ("block$")`));
     } else {
-      parts.push(ix("id", `(${t.id.column}, lower(block_range))`));
-      parts.push(ix("block_lower", `(lower(block_range))`));
-      parts.push(ix("block_upper", `(coalesce(upper(block_range), ${BLOCK_MAX}))`));
+      parts.push(indexSql(t, "id", `(${t.id.column}, lower(block_range))`));
+      parts.push(indexSql(t, "block", `using brin (lower(block_range), coalesce(upper(block_range), ${BLOCK_MAX}))`));
     }
+  }
+  return parts.join("\n");
+}
+
+/**
+ * One btree per scalar attribute, as graph-node creates them, with the id appended so that a filter on
+ * the attribute comes out in the default id order (`where: {owner}` + `first` reads only what it returns).
+ * Idempotent. graph-node can postpone these until a deployment has synced; this store always does, so
+ * that the historical sync only maintains the id index.
+ */
+export function attributeIndexesSql(layout: DeploymentLayout): string {
+  const parts: string[] = [];
+  for (const t of layout.tables.values()) {
     t.columns.forEach((c, i) => {
       if (c === t.id || c.list) return;
-      parts.push(ix(`attr_${i}`, `(${indexExpr(c)})`));
+      parts.push(indexSql(t, `attr_${i}`, `(${indexExpr(c)}, ${t.id.column})`));
     });
   }
   return parts.join("\n");
+}
+
+function indexSql(t: TableLayout, suffix: string, expr: string, kind: "unique" | "" = ""): string {
+  return `create ${kind ? "unique " : ""}index if not exists ${quoteIdent(`${t.table}_${suffix}`)} on ${t.qualified} ${expr};`;
 }
 
 /**

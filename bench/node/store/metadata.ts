@@ -33,11 +33,14 @@ create table if not exists subgraphs.deployment (
   fatal_error text,
   first_error_block int4,
   synced boolean not null default false,
+  attribute_indexes boolean not null default false,
   paused boolean not null default false,
   manifest text not null,
   schema_sdl text not null,
   created_at timestamptz not null default now()
 );
+-- Stores created before the column existed get it here.
+alter table subgraphs.deployment add column if not exists attribute_indexes boolean not null default false;
 create table if not exists subgraphs.recent_block (
   deployment text not null,
   number int4 not null,

@@ -140,6 +140,18 @@ describeBackends("NodeStore", (makeBackend) => {
     await expect(store.setPendingVersion("nobody", DEP, null)).rejects.toBeInstanceOf(SubgraphNotFoundError);
   });
 
+  it("builds attribute indexes once the deployment has synced", async () => {
+    const attrIndexes = async () => (await store.listIndexes(DEP)).filter((n) => n.includes("_attr_"));
+    expect(await store.listIndexes(DEP)).toEqual(expect.arrayContaining(["approval_query_id", "approval_query_block", "account_id", "account_block"]));
+    expect(await attrIndexes()).toEqual([]);
+    await store.setSynced(DEP, true);
+    // ApprovalQuery: owner, spender, value, blockNumber, account; Account: name, balance, ratio, count, big, active, at.
+    expect(await attrIndexes()).toHaveLength(12);
+    await store.setSynced(DEP, false);
+    await store.setSynced(DEP, true);
+    expect(await attrIndexes()).toHaveLength(12);
+  });
+
   it("records a fatal error and moves the pointer to the failed block", async () => {
     await store.transact(DEP, block(3), []);
     await store.markFailed(DEP, { message: "boom", block: block(4), handler: "handleApproval", deterministic: true });

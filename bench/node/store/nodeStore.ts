@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { parseSubgraphSchema } from "../../schema/subgraphSchema.js";
 import { createDatabase, type Database, type Queryable } from "./database.js";
 import { DeploymentNotFoundError, StoreError, SubgraphExistsError, SubgraphNotFoundError } from "./errors.js";
-import { buildLayout, createTablesSql, rowToEntity, selectAllSql, visibleAt, BLOCK_MAX, type DeploymentLayout } from "./layout.js";
+import { attributeIndexesSql, buildLayout, createTablesSql, rowToEntity, selectAllSql, visibleAt, BLOCK_MAX, type DeploymentLayout } from "./layout.js";
 import { DEPLOYMENT_COLUMNS, METADATA_SQL, readDeploymentRow, toDeploymentState, type DeploymentRow } from "./metadata.js";
 import { runEntityQuery } from "./querySql.js";
 import { applyBlocks, revertAbove } from "./writes.js";
@@ -200,8 +200,19 @@ function buildNodeStore(db: Database): NodeStore {
     },
 
     async setSynced(id, synced) {
-      await deploymentRow(db, id);
-      await db.query("update subgraphs.deployment set synced = $2 where id = $1", [id, synced]);
+      const layout = await layoutOf(id);
+      await db.transaction(async (tx) => {
+        const [row] = await tx.query<{ attribute_indexes: boolean }>("select attribute_indexes from subgraphs.deployment where id = $1", [id]);
+        // Attribute indexes are built once the historical sync is done (graph-node's postponed indexes).
+        if (synced && row && !row.attribute_indexes) {
+          const ddl = attributeIndexesSql(layout);
+          if (ddl) await tx.exec(ddl);
+          // Fresh statistics so the planner uses them (PGlite runs no autovacuum).
+          for (const t of layout.tables.values()) await tx.exec(`analyze ${t.qualified}`);
+          await tx.query("update subgraphs.deployment set attribute_indexes = true where id = $1", [id]);
+        }
+        await tx.query("update subgraphs.deployment set synced = $2 where id = $1", [id, synced]);
+      });
     },
 
     async setPaused(id, paused) {
@@ -260,6 +271,12 @@ function buildNodeStore(db: Database): NodeStore {
         total += Number(row?.n ?? 0);
       }
       return total;
+    },
+
+    async listIndexes(id) {
+      const row = await deploymentRow(db, id);
+      const rows = await db.query<{ indexname: string }>("select indexname from pg_indexes where schemaname = $1 order by indexname", [row.schema_name]);
+      return rows.map((r) => r.indexname);
     },
 
     async queryEntities(id, query) {

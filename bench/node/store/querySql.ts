@@ -95,7 +95,10 @@ async function fetchTable(db: Queryable, layout: DeploymentLayout, t: TableLayou
   let limit = "";
   if (!link) limit = spec.tables.length === 1 ? ` limit ${spec.first} offset ${spec.skip}` : ` limit ${spec.first + spec.skip}`;
   const sql = `select ${select.join(", ")} from ${t.qualified} t where ${where.join(" and ")} order by ${orderBy}${limit}`;
-  const rows = await db.query(sql, params);
+  // One JSON text per query instead of a protocol row per entity: about twice as fast to read back
+  // (PGlite decodes every field in JS). Aggregating a sorted subquery keeps its order.
+  const [result] = await db.query<{ j: string }>(`select coalesce(json_agg(r), '[]')::text as j from (${sql}) r`, params);
+  const rows = JSON.parse(result?.j ?? "[]") as ResultObject[];
   for (const row of rows) row.__typename = t.entity.name;
   return rows;
 }

@@ -105,6 +105,8 @@ export interface NodeStore {
   getDerived(id: string, entityType: string, field: string, entityId: string, block?: number): Promise<EntityData[]>;
   /** Current entities across all types of the deployment. */
   entityCount(id: string): Promise<number>;
+  /** Names of the indexes on the deployment's entity tables (diagnostics, tests). */
+  listIndexes(id: string): Promise<string[]>;
   /** Runs a database-free entity query (from the GraphQL layer) as SQL; values come back JSON-ready. */
   queryEntities(id: string, query: EntityQuery): Promise<EntityQueryResult>;
   close(): Promise<void>;
