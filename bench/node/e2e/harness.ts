@@ -26,10 +26,17 @@ export function buildFor(token: DeployedApprovalToken, projectDir?: string): Pro
   return buildSubgraph({ address: token.proxy, startBlock: token.startBlock, network: "localhost", ...(projectDir ? { projectDir } : {}) });
 }
 
-/** A fresh database on the DATABASE_URL server (dropped by the returned cleanup), or undefined. */
-export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+export type Backend = "pglite" | "postgres";
+
+/** PGlite always; Postgres too when DATABASE_URL names a server (CI sets it). */
+export function backends(): Backend[] {
+  return process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+}
+
+/** A fresh database on the DATABASE_URL server (dropped by the returned cleanup). */
+export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
-  if (!base) return undefined;
+  if (!base) throw new Error("DATABASE_URL is not set");
   const name = `e2e_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -62,9 +69,9 @@ export interface NodeFixture {
   stop(): Promise<void>;
 }
 
-export async function startNode(rpcUrl: string): Promise<NodeFixture> {
+export async function startNode(rpcUrl: string, backend: Backend = "pglite"): Promise<NodeFixture> {
   const dataDir = await mkdtemp(join(tmpdir(), "local-node-"));
-  const db = await freshDatabase();
+  const db = backend === "postgres" ? await freshDatabase() : undefined;
   const logs: string[] = [];
   const node = await createLocalNode({
     ethereumRpc: rpcUrl,

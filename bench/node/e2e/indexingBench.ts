@@ -5,7 +5,8 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { sendApprovals } from "../../../hardhat/deploy/approvals.js";
 import { createNodeStore } from "../store/nodeStore.js";
-import type { NodeStore } from "../store/types.js";
+import { createQueryServer } from "../query-server/index.js";
+import { measureQueryLatency } from "../graphql/queryLatency.js";
 import { createRpcClient } from "../chain/rpcClient.js";
 import { getHeadNumber } from "../chain/blocks.js";
 import { createDeploymentIndexer } from "../indexer/deploymentIndexer.js";
@@ -21,8 +22,8 @@ export interface IndexingBenchOptions {
   databaseUrl?: string;
   /** Query rounds per kind for the latency figures. */
   queryRounds?: number;
-  /** Measures query latency through HTTP; given the store and the deployment id, returns a query URL. */
-  queryServer?: (store: NodeStore, deploymentId: string) => Promise<{ url: string; close(): Promise<void> }>;
+  /** Measure query latency (through the HTTP query server) at these approval counts (default: the largest). */
+  queryAt?: number[];
   log(line: string): void;
 }
 
@@ -35,10 +36,6 @@ export interface IndexingFigure {
   peakRssMiB: number;
   maxRssMiB: number;
   query?: { firstMs: { p50: number; p99: number }; ownerMs: { p50: number; p99: number } };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
 async function throwawayDatabase(base: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -58,19 +55,6 @@ async function throwawayDatabase(base: string): Promise<{ url: string; drop(): P
       await d.end();
     },
   };
-}
-
-async function timeQueries(url: string, query: string, rounds: number): Promise<{ p50: number; p99: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < rounds + 3; i++) {
-    const t0 = performance.now();
-    const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query }) });
-    const body = (await res.json()) as { errors?: unknown };
-    if (body.errors) throw new Error(`bench query failed: ${JSON.stringify(body.errors)}`);
-    if (i >= 3) times.push(performance.now() - t0); // the first rounds warm caches
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
 export async function runIndexingBench(options: IndexingBenchOptions): Promise<IndexingFigure[]> {
@@ -119,15 +103,11 @@ export async function runIndexingBench(options: IndexingBenchOptions): Promise<I
             peakRssMiB: peak / 2 ** 20,
             maxRssMiB: process.resourceUsage().maxRSS / 1024,
           };
-          if (options.queryServer) {
-            const server = await options.queryServer(store, id);
+          if ((options.queryAt ?? [Math.max(...options.counts)]).includes(count)) {
+            const server = await createQueryServer({ store, port: 0 });
             try {
-              const rounds = options.queryRounds ?? 50;
-              const owner = (fx.token.deployer ?? "").toLowerCase();
-              figure.query = {
-                firstMs: await timeQueries(server.url, "{ approvalQueries(first: 1000) { id owner spender value } }", rounds),
-                ownerMs: await timeQueries(server.url, `{ approvalQueries(where: {owner: "${owner}"}) { id owner spender value } }`, rounds),
-              };
+              const q = await measureQueryLatency({ queryUrl: `${server.url}/subgraphs/id/${id}`, owner: fx.token.deployer.toLowerCase(), rounds: options.queryRounds ?? 50 });
+              figure.query = { firstMs: q.first1000, ownerMs: q.byOwner };
             } finally {
               await server.close();
             }
