@@ -11,7 +11,7 @@ import type { Logger } from "./logger.js";
 import { createMatchstickImports, critical } from "./matchstick/imports.js";
 import { createMatchstickState, type MatchstickState } from "./matchstick/state.js";
 import { buildGroup, newRegistrations, type GroupNode, type TestNode } from "./suite.js";
-import { formatError } from "./failure.js";
+import { declarationLine, formatError } from "./failure.js";
 
 /** Matchstick runs every module as apiVersion 0.0.6 (its mock data source). */
 export const MATCHSTICK_API_VERSION = "0.0.6";
@@ -40,6 +40,8 @@ export interface ExecuteDeps {
   templateKinds: ReadonlyMap<string, string>;
   root: string;
   logger: Logger;
+  /** The test file's display path and text, to point a failure at its test's declaration. */
+  source?: { path: string; text: string };
 }
 
 interface Live {
@@ -154,6 +156,8 @@ export async function executeFile(deps: ExecuteDeps): Promise<FileResult> {
       if (!test.shouldFail) {
         logger.addIndent();
         logger.log("debug", formatError(err));
+        const line = deps.source === undefined ? null : declarationLine(deps.source.text, test.name);
+        if (line !== null && deps.source !== undefined) logger.styled(`at ${deps.source.path}:${line} (test "${test.name}")`, "dim");
         logger.subIndent();
       }
       passed = test.shouldFail;

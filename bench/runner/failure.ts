@@ -26,3 +26,14 @@ export function formatError(err: unknown): string {
   if (frames.length > 0) message += `\nwasm backtrace:\n${frames.map((f, i) => `  ${i}: ${f}`).join("\n")}`;
   return message;
 }
+
+/** The 1-based line where a test named `name` is declared (its name as a string literal), if found. */
+export function declarationLine(source: string, name: string): number | null {
+  const lines = source.split("\n");
+  for (const quote of ['"', "'", "`"]) {
+    const literal = quote + name.replace(/\\/g, "\\\\").replaceAll(quote, `\\${quote}`) + quote;
+    const index = lines.findIndex((line) => line.includes(literal));
+    if (index >= 0) return index + 1;
+  }
+  return null;
+}

@@ -69,6 +69,7 @@ describe("runMatchstick on the fixture project", () => {
     expect(failed).toContain("(assert.fieldEquals) Expected field 'name' to equal 'beta', but was 'alpha' instead.");
     expect(failed).toMatch(/boom/);
     expect(failed).toMatch(/wasm backtrace:\n\s+0: 0x[0-9a-f]+ - /);
+    expect(failed).toMatch(/at tests\/basics\.test\.ts:\d+ \(test "reports a wrong field value"\)/);
     expect(failed).toContain("tests/broken.test.ts (did not compile)");
     expect(first.out).toContain("4 failed, 14 passed, 18 total");
     expect(first.out.trimEnd().split("\n").pop()).toBe("14 passed, 4 failed");

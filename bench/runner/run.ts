@@ -147,7 +147,8 @@ export async function runMatchstick(options: RunOptions): Promise<RunSummary> {
     logger.addIndent();
     try {
       const module = await WebAssembly.compile(readFileSync(wasm));
-      const result = await executeFile({ module, schema: project.schema, templateKinds: project.manifest.templates, root: config.root, logger });
+      const source = { path: displayPath(config.root, file.path), text: readFileSync(file.path, "utf8") };
+      const result = await executeFile({ module, schema: project.schema, templateKinds: project.manifest.templates, root: config.root, logger, source });
       summary.passed += result.passed;
       summary.failed += result.failed;
       if (result.failures.length > 0) failedSuites.push({ name: file.name, failures: result.failures });
