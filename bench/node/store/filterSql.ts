@@ -68,10 +68,14 @@ function compareSql(c: ColumnLayout, alias: string, op: FilterOp, value: FilterS
       default: throw new StoreError(`Filter not supported by value \`${JSON.stringify(value)}\`: \`${op}\``);
     }
   }
+  // The id has a plain btree; other text/bytes attributes are indexed by a prefix (layout.indexExpr).
+  const prefixed = (c.kind === "String" || c.kind === "ID" || c.kind === "Bytes") && c.field.name !== "id";
   if (op === "in" || op === "not_in") {
     const list = Array.isArray(value) ? value : [value];
     const p = bind(arrayLiteral(c, list), `${base}[]`);
-    return op === "in" ? `${col} = any(${p})` : `not (${col} = any(${p}))`;
+    // Short values: the prefix comparison is exact and uses the attribute index.
+    const lhs = prefixed && list.every((v) => isShort(c, scalarParam(c, v))) ? prefixExpr(c, col) : col;
+    return op === "in" ? `${lhs} = any(${p})` : `not (${lhs} = any(${p}))`;
   }
   if (Array.isArray(value)) throw new StoreError(`Filter not supported by value \`${JSON.stringify(value)}\`: \`${op}\``);
   const text = scalarParam(c, value);
@@ -84,11 +88,10 @@ function compareSql(c: ColumnLayout, alias: string, op: FilterOp, value: FilterS
   const cmp = (sqlOp: string): string => `${col} ${sqlOp} ${bind(text, base)}`;
   switch (op) {
     case "eq": {
-      if (!isText && c.kind !== "Bytes") return `${col} = ${bind(text, base)}`;
+      if (!prefixed) return `${col} = ${bind(text, base)}`;
       // A value shorter than the indexed prefix equals the column exactly when the prefix does, so the
       // prefix condition alone is exact (and the planner estimates it from the index's statistics).
-      const short = c.kind === "Bytes" ? (text.length - 2) / 2 < 64 : [...text].length < 256;
-      if (short) return `${prefixExpr(c, col)} = ${bind(text, base)}`;
+      if (isShort(c, text)) return `${prefixExpr(c, col)} = ${bind(text, base)}`;
       const p = bind(text, base);
       return `${prefixExpr(c, col)} = ${prefixExpr(c, p)} and ${col} = ${p}`;
     }
@@ -118,6 +121,12 @@ function compareSql(c: ColumnLayout, alias: string, op: FilterOp, value: FilterS
   else if (kind === "ends_with") cond = `right(${lhs}, length(${rhs})) = ${rhs}`;
   else throw new StoreError(`Filter not supported by value \`${value}\`: \`${op}\``);
   return negate ? `not (${cond})` : cond;
+}
+
+/** Whether a value (as scalarParam renders it) is shorter than its column's indexed prefix. */
+function isShort(c: ColumnLayout, text: string | null): boolean {
+  if (text === null) return false;
+  return c.kind === "Bytes" ? (text.length - 2) / 2 < 64 : [...text].length < 256;
 }
 
 /** The same prefix expression as the attribute index (layout.indexExpr) over any SQL expression. */

@@ -7,7 +7,7 @@ import { SubgraphExistsError, SubgraphNotFoundError } from "./errors.js";
 import type { NodeStore } from "./types.js";
 import type { TestBackend } from "./testDatabase.js";
 import { describeBackends } from "./_test/backends.js";
-import { OWNER_A, OWNER_B, TEST_SCHEMA, account, approval, block } from "./_test/fixtures.js";
+import { OWNER_A, OWNER_B, TEST_SCHEMA, account, approval, block, bytes } from "./_test/fixtures.js";
 
 const DEP = "QmTestDeployment1111111111111111111111111111111";
 let counter = 0;
@@ -150,6 +150,29 @@ describeBackends("NodeStore", (makeBackend) => {
     await store.setSynced(DEP, false);
     await store.setSynced(DEP, true);
     expect(await attrIndexes()).toHaveLength(12);
+  });
+
+  it("compares long text and bytes exactly through the prefix indexes", async () => {
+    await store.setSynced(DEP, true);
+    const long = "0x" + "ab".repeat(100);
+    const a = approval(1, OWNER_A);
+    a.data.set("spender", bytes(long));
+    const longName = "n".repeat(300);
+    await store.transact(DEP, block(2), [
+      { op: "set", entityType: "ApprovalQuery", id: a.id, data: a.data },
+      { op: "set", entityType: "Account", id: "x", data: account("x", longName, 1n) },
+      { op: "set", entityType: "Account", id: "y", data: account("y", longName.slice(0, 256), 1n) },
+    ]);
+    const ids = async (entityType: string, field: string, op: "eq" | "in", value: string) => {
+      const r = await store.queryEntities(DEP, { entityTypes: [entityType], filter: { kind: "compare", field, op, value: op === "in" ? [value] : value }, order: null, skip: 0, first: 10, block: 2, selection: [{ key: "id", kind: "field", field: "id" }] });
+      return r.rows.map((row) => row.id);
+    };
+    expect(await ids("ApprovalQuery", "spender", "eq", long)).toEqual([a.id]);
+    expect(await ids("ApprovalQuery", "spender", "eq", long.slice(0, 2 + 128))).toEqual([]);
+    expect(await ids("ApprovalQuery", "spender", "in", long)).toEqual([a.id]);
+    expect(await ids("Account", "name", "eq", longName)).toEqual(["x"]);
+    expect(await ids("Account", "name", "eq", longName.slice(0, 256))).toEqual(["y"]);
+    expect(await ids("Account", "id", "in", "y")).toEqual(["y"]);
   });
 
   it("records a fatal error and moves the pointer to the failed block", async () => {
