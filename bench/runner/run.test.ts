@@ -45,6 +45,12 @@ describe("runMatchstick on the fixture project", () => {
     expect(first.out).toMatch(/√ shows a field saved as null as 'null', as Matchstick/);
   });
 
+  it("keeps Matchstick's in-block mocks apart from the store", () => {
+    expect(first.out).toMatch(/√ mockInBlockStore is seen by get_in_block only, until clearInBlockStore/);
+    expect(first.out).toMatch(/√ get_in_block sees what the current block saved/);
+    expect(first.out).toMatch(/√ mockInBlockStore checks non-null fields/);
+  });
+
   it("fails only the trapping test and inverts shouldFail", () => {
     expect(first.out).toMatch(/𝖷 a trap fails only this test/);
     expect(first.out).toMatch(/√ shouldFail passes when the test throws/);
@@ -71,9 +77,9 @@ describe("runMatchstick on the fixture project", () => {
     expect(failed).toMatch(/wasm backtrace:\n\s+0: 0x[0-9a-f]+ - /);
     expect(failed).toMatch(/at tests\/basics\.test\.ts:\d+ \(test "reports a wrong field value"\)/);
     expect(failed).toContain("tests/broken.test.ts (did not compile)");
-    expect(first.out).toContain("4 failed, 14 passed, 18 total");
-    expect(first.out.trimEnd().split("\n").pop()).toBe("14 passed, 4 failed");
-    expect(first.summary).toMatchObject({ passed: 14, failed: 4, exitCode: 1 });
+    expect(first.out).toContain("4 failed, 17 passed, 21 total");
+    expect(first.out.trimEnd().split("\n").pop()).toBe("17 passed, 4 failed");
+    expect(first.summary).toMatchObject({ passed: 17, failed: 4, exitCode: 1 });
   });
 
   it("shows asc's diagnostics for a file that does not compile and still runs the others", () => {

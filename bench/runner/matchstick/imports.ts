@@ -126,12 +126,20 @@ export function createMatchstickImports(deps: MatchstickImportDeps) {
       clearInBlockStore: () => {
         sync();
         ctx.store.clearInBlock();
+        state.inBlockMocks.clear();
       },
       mockInBlockStore: (t: number, id: number, data: number) => {
         const entityType = str(t);
         const entity = codec.readEntity(data);
         requiredFieldsCheck(entityType, entity);
-        ctx.store.mockInBlock(entityType, str(id), entity);
+        state.inBlockMocks.set(`${entityType}\0${str(id)}`, entity);
+      },
+      // Matchstick's in-block mocks first, then what the current block wrote (graph-node).
+      "store.get_in_block": (t: number, id: number) => {
+        const entityType = str(t);
+        const entityId = str(id);
+        const entity = state.inBlockMocks.get(`${entityType}\0${entityId}`) ?? ctx.store.getInBlock(entityType, entityId);
+        return entity === null ? 0 : codec.writeEntity(entity);
       },
       countEntities: (t: number) => {
         sync();

@@ -38,6 +38,12 @@ export interface MatchstickState {
    * fields; Matchstick keeps them, so `assert.fieldEquals(..., "null")` passes there — and here.
    */
   readonly explicitNulls: Map<string, Set<string>>;
+  /**
+   * `mockInBlockStore` entities by `type\0id`: Matchstick's separate in-block store, seen only by
+   * `store.get_in_block` (never by `store.get`, the assertions or `countEntities`). Emptied by
+   * `clearInBlockStore`, kept by `clearStore`.
+   */
+  readonly inBlockMocks: Map<string, EntityData>;
   /** Set when `log.critical` ran: the whole run stops after the current call. */
   critical: string | null;
 }
@@ -54,6 +60,7 @@ export function createMatchstickState(templateKinds: ReadonlyMap<string, string>
     templateKinds,
     registrations: [],
     explicitNulls: new Map(),
+    inBlockMocks: new Map(),
     critical: null,
   };
 }

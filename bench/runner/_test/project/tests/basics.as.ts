@@ -11,6 +11,7 @@ import {
   dataSourceMock,
   describe,
   log,
+  mockInBlockStore,
   mockIpfsFile,
   readFile,
   test,
@@ -100,6 +101,29 @@ describe("immutable entities", () => {
     saveToken("t2");
     clearInBlockStore();
     saveToken("t2");
+  }, true);
+});
+
+describe("in-block store", () => {
+  test("mockInBlockStore is seen by get_in_block only, until clearInBlockStore", () => {
+    const thing = new Entity();
+    thing.set("id", Value.fromString("mocked"));
+    thing.set("name", Value.fromString("in block"));
+    mockInBlockStore("Thing", "mocked", thing);
+    assert.notInStore("Thing", "mocked");
+    assert.assertNull(store.get("Thing", "mocked"));
+    assert.stringEquals(store.get_in_block("Thing", "mocked")!.get("name")!.toString(), "in block");
+    clearInBlockStore();
+    assert.assertNull(store.get_in_block("Thing", "mocked"));
+  });
+  test("get_in_block sees what the current block saved", () => {
+    handleNamed("inblock", "saved");
+    assert.stringEquals(store.get_in_block("Thing", "inblock")!.get("name")!.toString(), "saved");
+  });
+  test("mockInBlockStore checks non-null fields", () => {
+    const thing = new Entity();
+    thing.set("id", Value.fromString("bad"));
+    mockInBlockStore("Thing", "bad", thing);
   }, true);
 });
 
