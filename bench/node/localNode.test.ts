@@ -68,7 +68,8 @@ describe.each(backends())("local node on %s", (backend) => {
     expect(status.health).toBe("healthy");
     expect(status.subgraph).toBe(deploymentId);
     const expected = (await chainApprovals(fx.chain.url, fx.token.proxy, fx.token.startBlock)).sort(byId);
-    expect(expected.length).toBe(1100);
+    // The suite runs once per backend on one chain: the first run's reorg test adds approvals.
+    expect(expected.length).toBeGreaterThanOrEqual(1100);
     const got = await queryAllApprovals(queryUrl);
     expect(got).toEqual(expected);
     // The same through the deployment id, ordered by value descending with the id as tie-breaker.
@@ -78,7 +79,7 @@ describe.each(backends())("local node on %s", (backend) => {
     expect(meta.data?._meta.block.number).toBe(await blockNumber(fx.chain.url));
     expect(meta.data?._meta.deployment).toBe(deploymentId);
     expect(meta.data?._meta.hasIndexingErrors).toBe(false);
-    expect(Number(status.entityCount)).toBe(1100);
+    expect(Number(status.entityCount)).toBe(expected.length);
   });
 
   it("refuses bad deploys with JSON-RPC errors and keeps the current version serving", async () => {
@@ -101,17 +102,18 @@ describe.each(backends())("local node on %s", (backend) => {
   });
 
   it("replaces orphaned entities after a reorg (evm_snapshot / evm_revert plus new blocks)", async () => {
+    const baseline = (await chainApprovals(fx.chain.url, fx.token.proxy, fx.token.startBlock)).length;
     const snapshot = await rpc<string>(fx.chain.url, "evm_snapshot");
     await sendApprovals({ rpcUrl: fx.chain.url, token: fx.token.proxy, count: 24, batchSize: 8, seed: 100 + backend.length });
     await waitForHead(node.node.urls.status, NAME, fx.chain.url);
     const before = await queryAllApprovals(queryUrl);
-    expect(before).toHaveLength(1124);
+    expect(before).toHaveLength(baseline + 24);
     await rpc(fx.chain.url, "evm_revert", [snapshot]);
     await rpc(fx.chain.url, "evm_increaseTime", [30]);
     await sendApprovals({ rpcUrl: fx.chain.url, token: fx.token.proxy, count: 30, batchSize: 10, seed: 200 + backend.length });
     await rpc(fx.chain.url, "evm_mine");
     const expected = (await chainApprovals(fx.chain.url, fx.token.proxy, fx.token.startBlock)).sort(byId);
-    expect(expected).toHaveLength(1130);
+    expect(expected).toHaveLength(baseline + 30);
     await waitForHead(node.node.urls.status, NAME, fx.chain.url);
     // The head check passes once the new blocks are in; the query must show the canonical chain.
     const after = await queryAllApprovals(queryUrl);
