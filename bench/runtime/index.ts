@@ -20,6 +20,7 @@ export type {
   EntityData,
   EntityStoreBackend,
   EthereumBlockInput,
+  EthereumCallInput,
   EthereumCallRequest,
   EthereumEventInput,
   EthereumLogInput,

@@ -182,6 +182,27 @@ describe("the ethereum.Event layout per apiVersion", () => {
   });
 });
 
+describe("block and call handlers", () => {
+  it("builds ethereum.Block and ethereum.Call", async () => {
+    const h = await createHarness("mapping.as.ts");
+    const event = approval(0, 1n);
+    h.instance.beginBlock({ number: 7, hash: "0x07" });
+    h.instance.runBlockHandler("handleBlock", event.block);
+    h.instance.runCallHandler("handleCall", {
+      to: SPENDER,
+      from: OWNER,
+      block: event.block,
+      transaction: event.transaction,
+      inputValues: [{ name: "amount", value: { kind: "uint", value: 12n } }],
+      outputValues: [{ name: "ok", value: { kind: "bool", value: true } }],
+    });
+    const [block, call] = h.instance.takeChanges().map((c) => (c.op === "set" ? Object.fromEntries(c.data) : {}));
+    expect(block).toMatchObject({ id: { kind: "String", value: "block-7" }, name: { kind: "String", value: "0x" + "7".padStart(64, "0") }, big: { kind: "BigInt", value: 1_700_000_000n } });
+    expect(call).toMatchObject({ name: { kind: "String", value: "amount=12->true" }, big: { kind: "BigInt", value: 7n } });
+    expect(hex((call!["raw"] as { value: Uint8Array }).value)).toBe(SPENDER);
+  });
+});
+
 describe("instantiation and linking", () => {
   // A module importing `index`.`foo.bar` and `env`.`abort` (both `() -> ()`), exporting nothing.
   const moduleWithImports = Uint8Array.from([

@@ -111,26 +111,37 @@ export async function instantiateSubgraph(wasm: Uint8Array | WebAssembly.Module,
     return fn as (...args: unknown[]) => unknown;
   };
 
+  /** One trigger: write its argument, call the handler, roll back its writes if it fails. */
+  const runTrigger = (name: string, writeArgument: () => number) => {
+    const fn = exported(name);
+    handler = name;
+    store.beginHandler();
+    try {
+      fn(writeArgument());
+      store.commitHandler();
+    } catch (error) {
+      // graph-node reverts the writes of a failed handler.
+      store.rollbackHandler();
+      throw toHostError(error, name);
+    } finally {
+      handler = null;
+    }
+    recycleIfLarge();
+  };
+
   return {
     context,
     beginBlock(block) {
       store.beginBlock(block);
     },
     runEventHandler(name, event) {
-      const fn = exported(name);
-      handler = name;
-      store.beginHandler();
-      try {
-        fn(writer.writeEvent(event));
-        store.commitHandler();
-      } catch (error) {
-        // graph-node reverts the writes of a failed handler.
-        store.rollbackHandler();
-        throw toHostError(error, name);
-      } finally {
-        handler = null;
-      }
-      recycleIfLarge();
+      runTrigger(name, () => writer.writeEvent(event));
+    },
+    runBlockHandler(name, block) {
+      runTrigger(name, () => writer.writeBlock(block));
+    },
+    runCallHandler(name, call) {
+      runTrigger(name, () => writer.writeCall(call));
     },
     takeChanges() {
       return store.takeChanges();

@@ -116,6 +116,16 @@ export interface EthereumEventInput {
   receipt?: EthereumReceiptInput | null;
 }
 
+/** A call handler's input: graph-ts's `ethereum.Call`. */
+export interface EthereumCallInput {
+  to: BytesLike;
+  from: BytesLike;
+  block: EthereumBlockInput;
+  transaction: EthereumTransactionInput;
+  inputValues: EventParamInput[];
+  outputValues: EventParamInput[];
+}
+
 /** The argument of `ethereum.call`, read from the module's `SmartContractCall`. */
 export interface EthereumCallRequest {
   contractName: string;
@@ -205,6 +215,10 @@ export interface SubgraphInstance {
   beginBlock(block: BlockPtr): void;
   /** Builds the apiVersion 0.0.7 `ethereum.Event` in memory and calls the handler. Throws HostError. */
   runEventHandler(handler: string, event: EthereumEventInput): void;
+  /** Block handlers: builds `ethereum.Block` and calls the handler. Throws HostError. */
+  runBlockHandler(handler: string, block: EthereumBlockInput): void;
+  /** Call handlers: builds `ethereum.Call` and calls the handler. Throws HostError. */
+  runCallHandler(handler: string, call: EthereumCallInput): void;
   /** Writes since the last take, in first-write order, one change per entity (the last one). */
   takeChanges(): EntityChange[];
   /** Calls any export with raw arguments (pointers/numbers); errors become HostError. */

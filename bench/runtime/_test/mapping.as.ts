@@ -163,3 +163,20 @@ export function setUnknownType(id: string): void {
 export function echoEntity(e: Entity): Entity {
   return e;
 }
+
+export function handleBlock(block: ethereum.Block): void {
+  const e = new Entity();
+  e.set("id", Value.fromString("block-" + block.number.toString()));
+  e.set("name", Value.fromString(block.hash.toHexString()));
+  e.set("big", Value.fromBigInt(block.timestamp));
+  store.set("Item", "block-" + block.number.toString(), e);
+}
+
+export function handleCall(call: ethereum.Call): void {
+  const e = new Entity();
+  e.set("id", Value.fromString("call"));
+  e.set("name", Value.fromString(call.inputValues[0].name + "=" + call.inputValues[0].value.toBigInt().toString() + "->" + call.outputValues[0].value.toBoolean().toString()));
+  e.set("raw", Value.fromBytes(call.to));
+  e.set("big", Value.fromBigInt(call.block.number));
+  store.set("Item", "call", e);
+}

@@ -6,8 +6,10 @@ import type {
   BigIntLike,
   BytesLike,
   EthereumBlockInput,
+  EthereumCallInput,
   EthereumCallRequest,
   EthereumEventInput,
+  EventParamInput,
   EthereumLogInput,
   EthereumReceiptInput,
   EthereumTransactionInput,
@@ -32,6 +34,8 @@ export function eventLayoutFor(apiVersion: string): EventLayout {
 
 export interface EthereumObjectWriter {
   writeEvent(event: EthereumEventInput): number;
+  writeBlock(block: EthereumBlockInput): number;
+  writeCall(call: EthereumCallInput): number;
   /** Forgets cached block/transaction objects (after memory was recycled). */
   reset(): void;
 }
@@ -112,21 +116,37 @@ export function createEthereumObjectWriter(codec: AscCodec, layout: EventLayout)
       bytes(r.logsBloom),
     ]);
 
+  const blockPtr = (block: EthereumBlockInput) => {
+    if (block !== lastBlock || lastBlockPtr === 0) {
+      lastBlockPtr = writeBlock(block);
+      lastBlock = block;
+    }
+    return lastBlockPtr;
+  };
+  const txPtr = (tx: EthereumTransactionInput) => {
+    if (tx !== lastTx || lastTxPtr === 0) {
+      lastTxPtr = writeTransaction(tx);
+      lastTx = tx;
+    }
+    return lastTxPtr;
+  };
+  const writeParams = (params: EventParamInput[]) =>
+    codec.writeArray(TypeId.ArrayEventParam, params, (p) => {
+      const name = codec.writeString(p.name);
+      const value = codec.writeEthereumValue(p.value);
+      return struct(TypeId.EventParam, [name, value]);
+    });
+
   return {
+    writeBlock: blockPtr,
+    writeCall(call) {
+      const fields = [bytes(call.to), bytes(call.from), blockPtr(call.block), txPtr(call.transaction), writeParams(call.inputValues), writeParams(call.outputValues)];
+      return struct(TypeId.EthereumCall, fields);
+    },
     writeEvent(event) {
-      if (event.block !== lastBlock || lastBlockPtr === 0) {
-        lastBlockPtr = writeBlock(event.block);
-        lastBlock = event.block;
-      }
-      if (event.transaction !== lastTx || lastTxPtr === 0) {
-        lastTxPtr = writeTransaction(event.transaction);
-        lastTx = event.transaction;
-      }
-      const params = codec.writeArray(TypeId.ArrayEventParam, event.parameters, (p) => {
-        const name = codec.writeString(p.name);
-        const value = codec.writeEthereumValue(p.value);
-        return struct(TypeId.EventParam, [name, value]);
-      });
+      blockPtr(event.block);
+      txPtr(event.transaction);
+      const params = writeParams(event.parameters);
       const fields = [
         bytes(event.address),
         big(event.logIndex),
