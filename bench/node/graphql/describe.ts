@@ -85,10 +85,17 @@ export function collectionArgs(ctx: DescribeContext, typeName: string, args: Rec
   if (skip < 0 || skip > MAX_SKIP) throw rangeError("skip", MAX_SKIP, skip);
   const direction = args.orderDirection === "desc" ? "desc" : "asc";
   let order: EntityOrder | null = null;
-  if (typeof args.orderBy === "string") {
-    if (args.orderBy.includes("__")) {
+  if (typeof args.orderBy === "string" && args.orderBy.includes("__")) {
+    // Child sorting: `field__childField` on a single (non-list) reference, as graph-node offers it.
+    const [field = "", childField = ""] = args.orderBy.split("__");
+    const parent = fieldDefOf(ctx, typeName, field)?.def;
+    const target = parent?.type.kind === "reference" ? parent.type.target : null;
+    const child = target ? fieldDefOf(ctx, target, childField)?.def : undefined;
+    if (!parent || parent.list || !child || child.list || child.type.kind === "reference" || ctx.api.subgraph.interfaces.has(target ?? "")) {
       throw new QueryError(`Ordering by \`${args.orderBy}\` is not supported for type \`${typeName}\``);
     }
+    order = { field, direction, childField };
+  } else if (typeof args.orderBy === "string") {
     const found = fieldDefOf(ctx, typeName, args.orderBy);
     if (found && (found.def.list || found.def.derivedFrom !== null)) {
       throw new QueryError(`Ordering by \`${args.orderBy}\` is not supported for type \`${typeName}\``);
@@ -111,6 +118,16 @@ const OPS: FilterOp[] = [
 
 /** A coerced `where` object -> EntityFilter. Keys were checked against `<T>_filter` by coercion. */
 export function whereToFilter(ctx: DescribeContext, typeName: string, where: Record<string, unknown>): EntityFilter {
+  if ("or" in where) {
+    // graph-node rejects column filters beside `or` (keys listed as graphql_parser sorts them).
+    const columns = Object.keys(where).filter((k) => k !== "or" && k !== "and" && k !== "_change_block").sort().map((k) => `'${k}'`);
+    if (columns.length > 0) {
+      const list = columns.join(", ");
+      throw new QueryError(
+        `Cannot mix column filters with 'or' operator at the same level. Found column filter(s) ${list} alongside 'or' operator.\n\nInstead of:\nwhere: { ${list}, or: [...] }\n\nUse:\nwhere: { or: [{ ${list}, ... }, { ${list}, ... }] }`,
+      );
+    }
+  }
   const filters: EntityFilter[] = [];
   for (const [key, value] of Object.entries(where)) {
     if (key === "and" || key === "or") {

@@ -79,6 +79,14 @@ describeBackends("GraphQL queries", (makeBackend) => {
     expect(child.data?.approvalQueries).toEqual([{ id: "0x00000000" }, { id: "0x00000003" }]);
     const changed = await q("{ accounts(where: { _change_block: { number_gte: 13 } }) { id } }");
     expect(changed.data?.accounts).toEqual([{ id: "bob" }]);
+    const byChild = await q('{ approvalQueries(orderBy: account__name, where: { blockNumber_in: ["1", "3", "4", "6"] }) { blockNumber } }');
+    expect(byChild.data?.approvalQueries).toEqual([{ blockNumber: "3" }, { blockNumber: "6" }, { blockNumber: "1" }, { blockNumber: "4" }]);
+    const mixed = await q('{ accounts(where: { name: "Alice", or: [{ id: "a" }] }) { id } }');
+    expect(mixed.errors?.[0]?.message).toBe(
+      "Cannot mix column filters with 'or' operator at the same level. Found column filter(s) 'name' alongside 'or' operator.\n\nInstead of:\nwhere: { 'name', or: [...] }\n\nUse:\nwhere: { or: [{ 'name', ... }, { 'name', ... }] }",
+    );
+    const badOrder = await q("{ accounts(orderBy: approvals) { id } }");
+    expect(badOrder.errors?.[0]?.message).toBe("Ordering by `approvals` is not supported for type `Account`");
   });
 
   it("resolves references, derived fields, aliases, fragments and variables", async () => {

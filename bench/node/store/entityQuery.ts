@@ -23,6 +23,8 @@ export type EntityFilter =
 export interface EntityOrder {
   field: string;
   direction: "asc" | "desc";
+  /** Child sorting (`field__childField`): order by an attribute of the entity `field` references. */
+  childField?: string;
 }
 
 /** What to fetch for each result object. Keys are response keys (aliases). */

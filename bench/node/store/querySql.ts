@@ -4,7 +4,7 @@
 import type { Queryable } from "./database.js";
 import { StoreError } from "./errors.js";
 import { filterSql, type Params } from "./filterSql.js";
-import { quoteIdent, selectExpr, visibleAt, type DeploymentLayout, type TableLayout } from "./layout.js";
+import { quoteIdent, selectExpr, visibleAt, type ColumnLayout, type DeploymentLayout, type TableLayout } from "./layout.js";
 import type { ChildQuery, EntityFilter, EntityOrder, EntityQuery, EntityQueryResult, ResultObject, Selection } from "./entityQuery.js";
 
 interface FetchSpec {
@@ -89,8 +89,14 @@ async function fetchTable(db: Queryable, layout: DeploymentLayout, t: TableLayou
     if (spec.tables.length === 1) throw new StoreError(`Entity \`${t.entity.name}\` has no attribute \`${spec.order.field}\``);
   }
   const dir = spec.order?.direction === "desc" ? "desc" : "asc";
-  const orderBy = orderCol && orderCol !== t.id ? `t.${orderCol.column} ${dir}, t.${t.id.column} ${dir}` : `t.${t.id.column} ${dir}`;
-  if (orderCol && orderCol !== t.id && spec.tables.length > 1) select.push(`${selectExpr(orderCol)} as "__order"`);
+  let orderExpr: string | null = null;
+  if (orderCol && spec.order?.childField) {
+    orderExpr = childOrderExpr(layout, t, orderCol, spec.order.childField, params);
+  } else if (orderCol && orderCol !== t.id) {
+    orderExpr = `t.${orderCol.column}`;
+  }
+  const orderBy = orderExpr ? `${orderExpr} ${dir}, t.${t.id.column} ${dir}` : `t.${t.id.column} ${dir}`;
+  if (orderExpr && spec.tables.length > 1) select.push(`${orderExpr} as "__order"`);
   // Children of many parents are sliced per parent in JS; several tables are merged, then sliced.
   let limit = "";
   if (!link) limit = spec.tables.length === 1 ? ` limit ${spec.first} offset ${spec.skip}` : ` limit ${spec.first + spec.skip}`;
@@ -101,6 +107,16 @@ async function fetchTable(db: Queryable, layout: DeploymentLayout, t: TableLayou
   const rows = JSON.parse(result?.j ?? "[]") as ResultObject[];
   for (const row of rows) row.__typename = t.entity.name;
   return rows;
+}
+
+/** The referenced entity's attribute as of the query block, for `orderBy: field__childField`. */
+function childOrderExpr(layout: DeploymentLayout, t: TableLayout, ref: ColumnLayout, childField: string, params: Params): string {
+  const def = t.entity.fieldsByName.get(ref.field.name);
+  if (def?.type.kind !== "reference") throw new StoreError(`Ordering by \`${ref.field.name}__${childField}\` is not supported for type \`${t.entity.name}\``);
+  const child = tableOf(layout, def.type.target);
+  const col = child.columnsByField.get(childField);
+  if (!col) throw new StoreError(`Entity \`${child.entity.name}\` has no attribute \`${childField}\``);
+  return `(select c.${col.column} from ${child.qualified} c where c.${child.id.column} = t.${ref.column} and ${visibleAt(child, "$1", "c")} limit 1)`;
 }
 
 function idParam(t: TableLayout, id: string): string {
