@@ -18,19 +18,29 @@ for (const f of cold.files) console.log(`  ${f.file}.test.ts: ${fmt(f.ms)}`);
 await benchWarmRun(root);
 const warm = await benchWarmRun(root);
 console.log(`\nwarm run, nothing changed (in-process): ${fmt(warm.ms)} — ${warm.passed} passed, ${warm.failed} failed, ${warm.compiled} recompiled`);
-const t0 = performance.now();
-const cli = spawnSync(join(root, "node_modules", ".bin", "tsx"), ["bench/runner/cli.ts"], { cwd: root, encoding: "utf8" });
-console.log(`warm run, nothing changed (tsx bench/runner/cli.ts, whole process): ${fmt(performance.now() - t0)} (exit ${cli.status}) — target < 1000 ms`);
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+const cliTimes: number[] = [];
+let exit: number | null = null;
+for (let i = 0; i < 3; i++) {
+  const t0 = performance.now();
+  exit = spawnSync(join(root, "node_modules", ".bin", "tsx"), ["bench/runner/cli.ts"], { cwd: root, encoding: "utf8" }).status;
+  cliTimes.push(performance.now() - t0);
+}
+console.log(
+  `warm run, nothing changed (tsx bench/runner/cli.ts, whole process): median ${fmt(median(cliTimes))} of ${cliTimes.map(fmt).join(", ")} (exit ${exit}) — target < 1000 ms`,
+);
 
 const built = await buildSubgraph({ address: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", startBlock: 1 });
 try {
   const wasm = await WebAssembly.compile(findBuiltWasm(built.buildDir));
   const sdl = readFileSync(join(root, "schema.graphql"), "utf8");
   await benchHandler(wasm, sdl, 20_000, 50); // warm-up: V8 optimises the codec
-  const r = await benchHandler(wasm, sdl, 100_000, 50);
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push(await benchHandler(wasm, sdl, 100_000, 50));
+  const rates = runs.map((r) => r.eventsPerSecond);
   console.log(
-    `\nApprovalHandler through the host + memory store: ${r.events} calls (50 per block) in ${fmt(r.milliseconds)} = ` +
-      `${r.eventsPerSecond.toLocaleString("en-US")} calls/s (${r.entities} entities) — target >= 50,000/s`,
+    `\nApprovalHandler through the host + memory store, 100,000 calls (50 per block), 3 runs: median ` +
+      `${median(rates).toLocaleString("en-US")} calls/s (${rates.map((r) => r.toLocaleString("en-US")).join(", ")}; ${runs[0]?.entities} entities) — target >= 50,000/s`,
   );
 } finally {
   rmSync(built.workDir, { recursive: true, force: true });
