@@ -1,7 +1,9 @@
 // The matchstick-as host functions, linked by import name through the host's `extraImports`.
 // They override the host's built-ins where Matchstick mocks the outside world: `log.log`
-// (levels 0..5, critical stops the run), `dataSource.*` (mocked return values, template registry)
-// and `ipfs.map` (a mocked file holding a JSON array). The store keeps graph-node's semantics (host).
+// (levels 0..5, critical stops the run), `dataSource.*` (mocked return values, template registry),
+// `ipfs.map` (a mocked file holding a JSON array) and `store.get_in_block` (Matchstick's separate
+// in-block mocks). Store writes keep graph-node's semantics (the host); `store.set` only also notes
+// explicit nulls so `assert.fieldEquals(..., "null")` behaves as in Matchstick.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { HostContext } from "../../runtime/index.js";
