@@ -139,6 +139,38 @@ describeBackends("GraphQL queries", (makeBackend) => {
     expect(meta).toEqual({ data: { _meta: { hasIndexingErrors: true, block: { number: 2 } } } });
   });
 
+  it("queries interfaces across their implementers, enums and Int8 ids", async () => {
+    const sdl = `
+      enum Color { Red, Blue }
+      interface Thing { id: ID! weight: Int! }
+      type Box implements Thing @entity { id: ID! weight: Int! color: Color }
+      type Ball implements Thing @entity { id: ID! weight: Int! owner: Owner }
+      type Owner @entity { id: Int8! balls: [Ball!]! @derivedFrom(field: "owner") }
+    `;
+    const id = "QmInterfaces";
+    await store.createDeployment({ id, schemaSdl: sdl, network: "localhost", startBlock: 1, manifest: "m" });
+    const str = (v: string) => ({ kind: "String" as const, value: v });
+    const int = (v: number) => ({ kind: "Int" as const, value: v });
+    await store.transact(id, block(1), [
+      { op: "set", entityType: "Box", id: "b1", data: new Map([["id", str("b1")], ["weight", int(5)], ["color", str("Red")]]) },
+      { op: "set", entityType: "Box", id: "b2", data: new Map([["id", str("b2")], ["weight", int(1)], ["color", str("Blue")]]) },
+      { op: "set", entityType: "Ball", id: "a1", data: new Map([["id", str("a1")], ["weight", int(3)], ["owner", { kind: "Int8" as const, value: 7n }]]) },
+      { op: "set", entityType: "Owner", id: "7", data: new Map([["id", { kind: "Int8" as const, value: 7n }]]) },
+    ]);
+    const things = await q("{ things(orderBy: weight) { id weight __typename ... on Box { color } } }", {}, id);
+    expect(things).toEqual({ data: { things: [
+      { id: "b2", weight: 1, __typename: "Box", color: "Blue" },
+      { id: "a1", weight: 3, __typename: "Ball" },
+      { id: "b1", weight: 5, __typename: "Box", color: "Red" },
+    ] } });
+    const byId = await q('{ things(where: { id_in: ["b1", "a1"] }) { id } }', {}, id);
+    expect(byId.data?.things).toEqual([{ id: "a1" }, { id: "b1" }]);
+    const enums = await q("{ boxes(where: { color: Blue }) { id } }", {}, id);
+    expect(enums.data?.boxes).toEqual([{ id: "b2" }]);
+    const owner = await q('{ owner(id: "7") { id balls { id } } owners(where: { balls_: { weight_gt: 2 } }) { id } }', {}, id);
+    expect(owner.data).toEqual({ owner: { id: "7", balls: [{ id: "a1" }] }, owners: [{ id: "7" }] });
+  });
+
   it("serves introspection through graphql-js", async () => {
     const r = await q(getIntrospectionQuery());
     expect(r.errors).toBeUndefined();

@@ -131,11 +131,11 @@ export function createQueryExecutor(deps: { store: NodeStore }): QueryExecutor {
         entityTypes, filter: { kind: "compare", field: "id", op: "eq", value: idKind === "Bytes" ? id.toLowerCase() : id },
         order: null, skip: 0, first: 1, block: block.number, selection,
       });
-      return rows[0] ? project(rows[0], selection) : null;
+      return rows[0] ? project(rows[0], selection, state.api) : null;
     }
     const range = collectionArgs(state.ctx, root.typeName, args);
     const { rows } = await store.queryEntities(state.deployment.id, { entityTypes, ...range, block: block.number, selection });
-    return rows.map((r) => project(r, selection));
+    return rows.map((r) => project(r, selection, state.api));
   }
 
   async function run(deploymentId: string, request: GraphQLRequest): Promise<QueryResponse> {
@@ -239,18 +239,25 @@ function toErrorJson(error: unknown): { message: string; locations?: { line: num
   return { message: String(original) };
 }
 
-/** A store row -> the response object, keys in selection order, hidden join keys left out. */
-function project(row: ResultObject, selection: Selection[]): ResultObject {
+/**
+ * A store row -> the response object, keys in selection order, hidden join keys left out. Rows of an
+ * interface query only get the fields their own type has (fields of `... on OtherType` are left out).
+ */
+function project(row: ResultObject, selection: Selection[], api: ApiSchema): ResultObject {
   const out: ResultObject = {};
+  const own = api.subgraph.entities.get(String(row.__typename))?.fieldsByName;
   for (const sel of selection) {
     if (sel.kind === "typename") {
       out[sel.key] = row.__typename;
-    } else if (sel.kind === "field") {
+      continue;
+    }
+    if (own && !own.has(sel.field)) continue;
+    if (sel.kind === "field") {
       out[sel.key] = row[sel.key] ?? null;
     } else {
       const child = row[sel.key];
-      if (Array.isArray(child)) out[sel.key] = child.map((c) => project(c as ResultObject, sel.query.selection));
-      else out[sel.key] = child ? project(child as ResultObject, sel.query.selection) : null;
+      if (Array.isArray(child)) out[sel.key] = child.map((c) => project(c as ResultObject, sel.query.selection, api));
+      else out[sel.key] = child ? project(child as ResultObject, sel.query.selection, api) : null;
     }
   }
   // Kept for graphql-js (interfaces resolve their type from it); JSON output never reads it there.
