@@ -42,6 +42,8 @@ export function createAscHeap(initial: MappingExports): AscHeap {
   const v = { u8: new Uint8Array(0), u16: new Uint16Array(0), u32: new Uint32Array(0), dv: new DataView(new ArrayBuffer(0)) };
   let arenaPtr = 0;
   let arenaEnd = 0;
+  // Class ids by graph-ts TypeId: the common ids (< 64) in an array, the chain-specific ones in a map.
+  const smallIds = new Int32Array(64).fill(-1);
   const classIds = new Map<number, number>();
 
   const views = () => {
@@ -58,6 +60,13 @@ export function createAscHeap(initial: MappingExports): AscHeap {
   };
 
   const classId = (typeId: number): number => {
+    if (typeId < 64) {
+      const cached = smallIds[typeId]!;
+      if (cached >= 0) return cached;
+      const id = exports.id_of_type(typeId) >>> 0;
+      smallIds[typeId] = id;
+      return id;
+    }
     let id = classIds.get(typeId);
     if (id === undefined) {
       id = exports.id_of_type(typeId) >>> 0;
@@ -88,7 +97,11 @@ export function createAscHeap(initial: MappingExports): AscHeap {
       v.u32[h + 2] = 0;
       v.u32[h + 3] = rtId;
       v.u32[h + 4] = size;
-      if (zero) v.u8.fill(0, content, content + padded);
+      if (zero) {
+        // Small objects: a word loop beats TypedArray.fill's call overhead.
+        const u32 = v.u32;
+        for (let w = content >>> 2, end = (content + padded) >>> 2; w < end; w++) u32[w] = 0;
+      }
       return content;
     },
     reset(next) {
@@ -97,6 +110,7 @@ export function createAscHeap(initial: MappingExports): AscHeap {
       arenaPtr = 0;
       arenaEnd = 0;
       classIds.clear();
+      smallIds.fill(-1);
     },
   };
 }

@@ -13,12 +13,19 @@ export function bytesToHex(bytes: Uint8Array): string {
   return out;
 }
 
+const NIBBLES = (() => {
+  const table = new Int8Array(256).fill(-1);
+  for (let i = 0; i < 10; i++) table[48 + i] = i;
+  for (let i = 0; i < 6; i++) {
+    table[97 + i] = 10 + i;
+    table[65 + i] = 10 + i;
+  }
+  return table;
+})();
+
 /** The value of one hex digit's char code, or -1. */
 export function nibble(code: number): number {
-  if (code >= 48 && code <= 57) return code - 48;
-  if (code >= 97 && code <= 102) return code - 87;
-  if (code >= 65 && code <= 70) return code - 55;
-  return -1;
+  return code < 256 ? NIBBLES[code]! : -1;
 }
 
 /** Parses hex with an optional 0x prefix; returns null on odd length or a non-hex digit. */
