@@ -6,6 +6,7 @@ import type { TestBackend } from "../store/testDatabase.js";
 import { describeBackends } from "../store/_test/backends.js";
 import { OWNER_A, OWNER_B, TEST_SCHEMA, account, approval, block } from "../store/_test/fixtures.js";
 import { createQueryExecutor, type QueryExecutor } from "./executeQuery.js";
+import type { StoreValue } from "../../runtime/entity/storeValue.js";
 
 const DEP = "QmQueryTest";
 const FAILED = "QmFailedTest";
@@ -152,10 +153,10 @@ describeBackends("GraphQL queries", (makeBackend) => {
     const str = (v: string) => ({ kind: "String" as const, value: v });
     const int = (v: number) => ({ kind: "Int" as const, value: v });
     await store.transact(id, block(1), [
-      { op: "set", entityType: "Box", id: "b1", data: new Map([["id", str("b1")], ["weight", int(5)], ["color", str("Red")]]) },
-      { op: "set", entityType: "Box", id: "b2", data: new Map([["id", str("b2")], ["weight", int(1)], ["color", str("Blue")]]) },
-      { op: "set", entityType: "Ball", id: "a1", data: new Map([["id", str("a1")], ["weight", int(3)], ["owner", { kind: "Int8" as const, value: 7n }]]) },
-      { op: "set", entityType: "Owner", id: "7", data: new Map([["id", { kind: "Int8" as const, value: 7n }]]) },
+      { op: "set", entityType: "Box", id: "b1", data: new Map<string, StoreValue>([["id", str("b1")], ["weight", int(5)], ["color", str("Red")]]) },
+      { op: "set", entityType: "Box", id: "b2", data: new Map<string, StoreValue>([["id", str("b2")], ["weight", int(1)], ["color", str("Blue")]]) },
+      { op: "set", entityType: "Ball", id: "a1", data: new Map<string, StoreValue>([["id", str("a1")], ["weight", int(3)], ["owner", { kind: "Int8" as const, value: 7n }]]) },
+      { op: "set", entityType: "Owner", id: "7", data: new Map<string, StoreValue>([["id", { kind: "Int8" as const, value: 7n }]]) },
     ]);
     const things = await q("{ things(orderBy: weight) { id weight __typename ... on Box { color } } }", {}, id);
     expect(things).toEqual({ data: { things: [
