@@ -94,6 +94,9 @@ describe("store.set / get", () => {
     h.call("setItemOwned", "i2", "acc");
     h.call("setItemOwned", "i3", "other");
     expect(h.call("countRelated", "acc")).toBe(2);
+    const store = h.instance.context.store;
+    expect(() => store.loadRelated("Account", "acc", "nope")).toThrow("Entity Account[acc]: unknown field `nope`");
+    expect(() => store.loadRelated("Item", "i1", "owner")).toThrow("Entity Item[i1]: field is not derived `owner`");
   });
 });
 

@@ -162,24 +162,11 @@ export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBack
     loadRelated(entityType, id, field) {
       const def = entityTypeOf(schema, entityType, id, "load related");
       const fieldDef = def.fieldsByName.get(field);
-      if (fieldDef === undefined || fieldDef.type.kind !== "reference") {
-        throw new HostError("STORE", `Entity ${entityType}[${id}]: unknown field \`${field}\``);
+      if (fieldDef === undefined) throw new HostError("STORE", `Entity ${entityType}[${id}]: unknown field \`${field}\``);
+      if (fieldDef.derivedFrom === null || fieldDef.type.kind !== "reference") {
+        throw new HostError("STORE", `Entity ${entityType}[${id}]: field is not derived \`${field}\``);
       }
       const targetType = fieldDef.type.target;
-      if (fieldDef.derivedFrom === null) {
-        // A plain reference (list) field: load the referenced ids of this entity.
-        const own = current(entityType, id).data;
-        const ref = own?.get(field);
-        const ids = ref === undefined ? [] : ref.kind === "Array" ? ref.value : [ref];
-        const out: EntityData[] = [];
-        for (const v of ids) {
-          const refId = v.kind === "Bytes" ? bytesToHex(v.value) : v.kind === "String" ? v.value : v.kind === "Int8" ? v.value.toString() : null;
-          if (refId === null) continue;
-          const row = current(targetType, refId).data;
-          if (row !== null) out.push(new Map(row));
-        }
-        return out;
-      }
       const via = fieldDef.derivedFrom;
       const matches = (data: EntityData) => {
         const v = data.get(via);
