@@ -182,6 +182,10 @@ describeBackends("NodeStore", (makeBackend) => {
     expect(d).toMatchObject({ health: "failed", latestBlock: block(4), firstErrorBlock: 4, fatalError: { message: "boom", block: block(4), handler: "handleApproval", deterministic: true } });
     await store.revertTo(DEP, block(3));
     expect(await store.getDeployment(DEP)).toMatchObject({ health: "healthy", fatalError: null, firstErrorBlock: null });
+    await store.markFailed(DEP, { message: "rpc down", block: block(4), handler: null, deterministic: false });
+    expect(await store.getDeployment(DEP)).toMatchObject({ health: "failed", latestBlock: block(3), firstErrorBlock: null });
+    await store.markHealthy(DEP);
+    expect(await store.getDeployment(DEP)).toMatchObject({ health: "healthy", fatalError: null });
   });
 });
 

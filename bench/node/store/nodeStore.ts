@@ -236,6 +236,11 @@ function buildNodeStore(db: Database): NodeStore {
       });
     },
 
+    async markHealthy(id) {
+      await deploymentRow(db, id);
+      await db.query("update subgraphs.deployment set health = 'healthy', fatal_error = null, first_error_block = null where id = $1", [id]);
+    },
+
     async getEntity(id, entityType, entityId, block) {
       const layout = await layoutOf(id);
       const table = layout.tables.get(entityType);

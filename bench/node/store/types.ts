@@ -99,6 +99,8 @@ export interface NodeStore {
    * queries at the latest block see the error (`_meta.hasIndexingErrors`, subgraphError: deny).
    */
   markFailed(id: string, error: FatalError): Promise<void>;
+  /** health := healthy, fatal error cleared (a restart after a non-deterministic failure, as graph-node unfails). */
+  markHealthy(id: string): Promise<void>;
   /** The entity as of `block` (default: latest), or null. */
   getEntity(id: string, entityType: string, entityId: string, block?: number): Promise<EntityData | null>;
   /** Entities of `entityType` whose reference `field` points at `entityId` (for loadRelated/derived fields). */
