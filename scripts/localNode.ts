@@ -13,12 +13,13 @@ const { values } = parseCli({
   "status-port": { type: "string", default: "8030" },
   "data-dir": { type: "string" },
   "ethereum-rpc": { type: "string" },
+  "events-per-run": { type: "string" },
   debug: { type: "boolean", default: false },
 });
 
 function port(name: string, raw: string): number {
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) fail(`--${name} must be a port number, got ${raw}`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) fail(`--${name} must be a number from 0 to 65535, got ${raw}`);
   return n;
 }
 
@@ -34,6 +35,7 @@ try {
       status: port("status-port", values["status-port"]),
     },
     logLevel: values.debug ? "debug" : "info",
+    ...(values["events-per-run"] ? { eventsPerRun: port("events-per-run", values["events-per-run"]) } : {}),
   });
   let closing = false;
   const shutdown = (signal: string) => {

@@ -36,6 +36,8 @@ export interface LocalNodeOptions {
   log?: (line: string) => void;
   /** Milliseconds between chain head polls once synced (default 500). */
   pollIntervalMs?: number;
+  /** Events per host worker run (and per store transaction); default 4,000. */
+  eventsPerRun?: number;
   /** Lowest level logged (default "info"). */
   logLevel?: LogLevel;
 }
@@ -69,6 +71,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     rpc,
     log,
     ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
+    ...(options.eventsPerRun === undefined ? {} : { eventsPerRun: options.eventsPerRun }),
   });
 
   const closers: (() => Promise<void>)[] = [];
