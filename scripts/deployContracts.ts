@@ -3,7 +3,7 @@
 // NETWORK (the networks.json entry, default "localhost").
 import { deployApprovalToken } from "../hardhat/deploy/deployToken.js";
 import { writeNetworkEntry } from "../hardhat/deploy/networks.js";
-import { redactUrl } from "../hardhat/deploy/signers.js";
+import { maskUrl } from "../clients/shared/redact.js";
 import { fail, parseCli } from "./lib/args.js";
 
 const { values } = parseCli({
@@ -14,7 +14,7 @@ const { values } = parseCli({
 try {
   const deployed = await deployApprovalToken({ rpcUrl: values.rpc, ...(process.env.PRIVATE_KEY ? { privateKey: process.env.PRIVATE_KEY } : {}) });
   await writeNetworkEntry(values.network, { address: deployed.proxy, startBlock: deployed.startBlock });
-  console.log(`chain:          ${redactUrl(values.rpc)} (chain id ${deployed.chainId})`);
+  console.log(`chain:          ${maskUrl(values.rpc)} (chain id ${deployed.chainId})`);
   console.log(`implementation: ${deployed.implementation}`);
   console.log(`proxy:          ${deployed.proxy} (block ${deployed.startBlock})`);
   console.log(`networks.json:  ${values.network}.ApprovalToken updated`);

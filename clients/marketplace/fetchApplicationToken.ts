@@ -7,7 +7,7 @@ import {
   TokenResponseError,
   TokenTimeoutError,
 } from "./errors.js";
-import { errorWithoutSecrets, maskSecrets, secretsOfUrl } from "./internal/redact.js";
+import { errorWithoutSecrets, maskSecrets, secretsInUrl } from "../shared/redact.js";
 
 export type FetchApplicationTokenParameters = {
   /** Platform API base address, e.g. `https://api.example.com`; no vendor host is built in. */
@@ -37,7 +37,7 @@ export function tokenEndpoint(baseUrl: string, slug: string): URL {
   try {
     base = new URL(baseUrl);
   } catch {
-    throw new TokenClientConfigError("Base URL is not a valid URL", { details: { baseUrl: maskSecrets(baseUrl, secretsOfUrl(baseUrl)) } });
+    throw new TokenClientConfigError("Base URL is not a valid URL", { details: { baseUrl: maskSecrets(baseUrl, secretsInUrl(baseUrl)) } });
   }
   if (base.protocol !== "http:" && base.protocol !== "https:") {
     throw new TokenClientConfigError("Base URL must use http or https", { details: { protocol: base.protocol } });
@@ -91,7 +91,7 @@ export async function fetchApplicationToken(parameters: FetchApplicationTokenPar
   if (!parameters.baseUrl) throw new TokenClientConfigError("Base URL is not set");
   if (!apiKey) throw new TokenClientConfigError("API key is not set");
   if (!slug) throw new TokenClientConfigError("Application slug is not set");
-  const secrets = [apiKey, ...secretsOfUrl(parameters.baseUrl)];
+  const secrets = [apiKey, ...secretsInUrl(parameters.baseUrl)];
   const url = tokenEndpoint(parameters.baseUrl, slug);
   const timeoutMs = parameters.timeoutMs ?? DEFAULT_TOKEN_TIMEOUT_MS;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {

@@ -36,7 +36,6 @@ export {
   messageChangesOf,
   messageHolderType,
 } from "./messageModule.js";
-export { maskUrl } from "./maskUrl.js";
 export {
   InvalidAddressError,
   InvalidArgumentError,

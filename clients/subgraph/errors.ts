@@ -1,4 +1,4 @@
-import { redactUrl } from "../shared/redact.js";
+import { maskUrl } from "../shared/redact.js";
 
 /** Base of every error the subgraph clients raise. Messages never contain an access key. */
 export class SubgraphClientError extends Error {
@@ -16,7 +16,7 @@ export class SubgraphClientError extends Error {
 export class EndpointUnreachableError extends SubgraphClientError {
   override name = "EndpointUnreachableError";
   constructor(endpoint: string, reason: string, options?: { cause?: unknown }) {
-    super(`Cannot reach the query endpoint ${redactUrl(endpoint)}: ${reason}`, endpoint, options);
+    super(`Cannot reach the query endpoint ${maskUrl(endpoint)}: ${reason}`, endpoint, options);
   }
 }
 
@@ -24,7 +24,7 @@ export class EndpointUnreachableError extends SubgraphClientError {
 export class UnknownSubgraphError extends SubgraphClientError {
   override name = "UnknownSubgraphError";
   constructor(endpoint: string, detail: string) {
-    super(`No subgraph is served at ${redactUrl(endpoint)}: ${detail}`, endpoint);
+    super(`No subgraph is served at ${maskUrl(endpoint)}: ${detail}`, endpoint);
   }
 }
 
@@ -36,6 +36,6 @@ export class GraphQLQueryError extends SubgraphClientError {
     readonly messages: string[],
     readonly status?: number,
   ) {
-    super(`The query failed at ${redactUrl(endpoint)}: ${messages.join("; ")}`, endpoint);
+    super(`The query failed at ${maskUrl(endpoint)}: ${messages.join("; ")}`, endpoint);
   }
 }

@@ -1,5 +1,5 @@
 import { ClientError, GraphQLClient, gql } from "graphql-request";
-import { redactUrl } from "../shared/redact.js";
+import { maskUrl } from "../shared/redact.js";
 import { EndpointUnreachableError, GraphQLQueryError, SubgraphClientError, UnknownSubgraphError } from "./errors.js";
 
 /** One `ApprovalQuery` entity with its value as a bigint (raw token units). */
@@ -99,5 +99,5 @@ function classifyError(endpoint: string, error: unknown): SubgraphClientError {
   if (cause?.name === "TypeError" || cause?.cause?.code) {
     return new EndpointUnreachableError(endpoint, cause.cause?.code ?? cause.cause?.message ?? cause.message ?? "network error", { cause: error });
   }
-  return new SubgraphClientError(`The query to ${redactUrl(endpoint)} failed: ${cause?.message ?? String(error)}`, endpoint, { cause: error });
+  return new SubgraphClientError(`The query to ${maskUrl(endpoint)} failed: ${cause?.message ?? String(error)}`, endpoint, { cause: error });
 }

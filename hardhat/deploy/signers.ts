@@ -1,7 +1,6 @@
 import { JsonRpcProvider, Wallet, type Signer } from "ethers";
-import { redactUrl } from "../../clients/shared/redact.js";
+import { maskUrl } from "../../clients/shared/redact.js";
 
-export { redactUrl };
 
 export interface ChainConnection {
   provider: JsonRpcProvider;
@@ -21,10 +20,10 @@ export async function connectChain(rpcUrl: string, privateKey?: string): Promise
   try {
     accounts = (await provider.send("eth_accounts", [])) as string[];
   } catch (cause) {
-    throw new Error(`Cannot reach the Ethereum node at ${redactUrl(rpcUrl)}`, { cause });
+    throw new Error(`Cannot reach the Ethereum node at ${maskUrl(rpcUrl)}`, { cause });
   }
   if (accounts.length === 0) {
-    throw new Error(`The node at ${redactUrl(rpcUrl)} has no unlocked accounts; set PRIVATE_KEY to send transactions`);
+    throw new Error(`The node at ${maskUrl(rpcUrl)} has no unlocked accounts; set PRIVATE_KEY to send transactions`);
   }
   return { provider, signers: await Promise.all(accounts.map((_, i) => provider.getSigner(i))) };
 }
