@@ -47,6 +47,7 @@ create table if not exists subgraphs.recent_block (
   hash text not null,
   primary key (deployment, number)
 );
+create index if not exists recent_block_hash on subgraphs.recent_block (deployment, hash);
 `;
 
 export const DEPLOYMENT_COLUMNS = `id, schema_name, network, start_block, latest_block_number, latest_block_hash,

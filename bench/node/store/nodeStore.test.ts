@@ -98,7 +98,7 @@ describeBackends("NodeStore", (makeBackend) => {
     await store.transactBlocks(DEP, [
       { block: block(10), changes: [{ op: "set", entityType: "ApprovalQuery", id: a.id, data: a.data }] },
       { block: block(11), changes: [{ op: "set", entityType: "ApprovalQuery", id: b.id, data: b.data }] },
-    ], [block(9)]);
+    ], [block(9), block(10)]);
     expect(await store.getEntity(DEP, "ApprovalQuery", b.id, 10)).toBeNull();
     expect(await store.getEntity(DEP, "ApprovalQuery", a.id, 10)).toEqual(a.data);
     expect((await store.getDeployment(DEP))?.latestBlock).toEqual(block(11));

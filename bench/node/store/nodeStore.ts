@@ -10,9 +10,6 @@ import { runEntityQuery } from "./querySql.js";
 import { applyBlocks, revertAbove } from "./writes.js";
 import type { BlockChanges, BlockPtr, BlockPtrWithMeta, DeploymentRecord, NodeStore, NodeStoreOptions } from "./types.js";
 
-/** How many recent block hashes to keep per deployment for reorg checks. */
-const RECENT_BLOCKS_KEPT = 1000;
-
 export async function createNodeStore(options: NodeStoreOptions): Promise<NodeStore> {
   const db = await createDatabase(options);
   await db.transaction(async (tx) => {
@@ -61,13 +58,15 @@ function buildNodeStore(db: Database): NodeStore {
     await db.transaction(async (tx) => {
       await applyBlocks(tx, layout, blocks.map((b) => ({ block: b.block.number, changes: b.changes })));
       await setPointer(tx, id, last.block);
-      const hashes = [...recentBlocks, ...blocks.map((b) => b.block)];
+      // Every hash the indexer reports is kept (one small row per block): reorg checks read recent ones,
+      // `block: {hash}` queries may name any block, as graph-node answers them from its block cache.
+      // One row per number (a statement may not upsert the same row twice); the batch's own blocks win.
+      const hashes = [...new Map([...recentBlocks, ...blocks.map((b) => b.block)].map((b) => [b.number, b])).values()];
       await tx.query(
         `insert into subgraphs.recent_block (deployment, number, hash) select $1, n, h from unnest($2::int4[], $3::text[]) as u(n, h)
          on conflict (deployment, number) do update set hash = excluded.hash`,
         [id, hashes.map((b) => b.number), hashes.map((b) => b.hash)],
       );
-      await tx.query("delete from subgraphs.recent_block where deployment = $1 and number < $2", [id, last.block.number - RECENT_BLOCKS_KEPT]);
     });
   }
 
