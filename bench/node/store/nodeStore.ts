@@ -150,8 +150,12 @@ function buildNodeStore(db: Database): NodeStore {
     },
 
     async resolveName(name) {
-      const sub = await subgraphRow(db, name);
-      return sub ? versionDeployment(db, sub.current_version) : null;
+      // One statement: every query by name resolves it.
+      const rows = await db.query<{ deployment: string }>(
+        "select v.deployment from subgraphs.subgraph s join subgraphs.subgraph_version v on v.id = s.current_version where s.name = $1",
+        [name],
+      );
+      return rows[0]?.deployment ?? null;
     },
 
     async resolvePendingName(name) {
