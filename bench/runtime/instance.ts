@@ -24,6 +24,10 @@ export function toHostError(error: unknown, handler: string | null): HostError {
   return new HostError("TRAP", message, { handler, cause: error, deterministic: false });
 }
 
+function apiPatch(apiVersion: string): number {
+  return Number(/^0\.0\.(\d+)$/.exec(apiVersion)?.[1] ?? 0);
+}
+
 function checkApiVersion(apiVersion: string): void {
   const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(apiVersion);
   const ok = m !== null && Number(m[1]) === 0 && Number(m[2]) === 0 && Number(m[3]) >= 5;
@@ -53,7 +57,7 @@ export async function instantiateSubgraph(wasm: Uint8Array | WebAssembly.Module,
   };
   const heap = createAscHeap(forward);
   const codec = createAscCodec(heap);
-  const store = createHostStore(options.schema, options.store);
+  const store = createHostStore(options.schema, options.store, { rejectUndefinedFields: apiPatch(options.apiVersion) >= 8 });
   const writer = createEthereumObjectWriter(codec, eventLayoutFor(options.apiVersion));
 
   const env: HostEnv = {

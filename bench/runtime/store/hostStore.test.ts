@@ -79,6 +79,13 @@ describe("store.set / get", () => {
     expect(h.instance.takeChanges()).toEqual([]);
   });
 
+  it("rejects undefined fields from apiVersion 0.0.8 on", async () => {
+    const v8 = await createHarness("mapping.as.ts", { apiVersion: "0.0.8" });
+    expect(errorOf(() => v8.call("setItemAllKinds", "x")).message).toBe(
+      "Attempted to set undefined fields [unknownField] for the entity type `Item`. Make sure those fields are defined in the schema.",
+    );
+  });
+
   it("removes mutable entities", () => {
     h.call("setItem", "r", "x", 1);
     h.call("removeItem", "r");

@@ -64,7 +64,13 @@ interface JournalEntry {
   inBlock: EntityData | undefined;
 }
 
-export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBackend): HostStore {
+export interface HostStoreOptions {
+  /** apiVersion >= 0.0.8: setting fields the schema does not define is an error instead of being ignored. */
+  rejectUndefinedFields?: boolean;
+}
+
+export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBackend, options: HostStoreOptions = {}): HostStore {
+  const rejectUndefinedFields = options.rejectUndefinedFields ?? false;
   // Insertion order of `pending` is first-write order, which takeChanges keeps.
   let pending: Table<Pending> = new Map();
   let inBlock: Table<EntityData> = new Map();
@@ -117,7 +123,7 @@ export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBack
     },
     set(entityType, id, data) {
       const def = entityTypeOf(schema, entityType, id, "set");
-      const update = prepareSetData(def, id, new Map(data));
+      const update = prepareSetData(def, id, new Map(data), rejectUndefinedFields);
       if (def.immutable) {
         const sameBlock = inBlock.get(entityType)?.has(id) === true;
         if (!sameBlock) {

@@ -98,10 +98,10 @@ function debugValue(v: StoreValue): string {
 
 /**
  * The data `store.set` stores: the `id` attribute checked against the key (or added), and fields
- * the schema does not know dropped (graph-node filters them for apiVersion < 0.0.8). Updates `data`
+ * the schema does not know dropped (apiVersion < 0.0.8) or rejected (>= 0.0.8). Updates `data`
  * in place (the caller passes a map it owns) and returns it.
  */
-export function prepareSetData(def: EntityTypeDef, id: string, data: EntityData): EntityData {
+export function prepareSetData(def: EntityTypeDef, id: string, data: EntityData, rejectUndefinedFields = false): EntityData {
   const key = idValue(def, id);
   const given = data.get("id");
   if (given !== undefined) {
@@ -114,8 +114,19 @@ export function prepareSetData(def: EntityTypeDef, id: string, data: EntityData)
   } else {
     data.set("id", key);
   }
+  let undefinedFields: string[] | null = null;
   for (const name of data.keys()) {
-    if (!def.fieldsByName.has(name)) data.delete(name);
+    if (!def.fieldsByName.has(name)) {
+      (undefinedFields ??= []).push(name);
+      data.delete(name);
+    }
+  }
+  // apiVersion >= 0.0.8 turns the silent filtering into an error.
+  if (rejectUndefinedFields && undefinedFields !== null) {
+    throw new HostError(
+      "SCHEMA",
+      `Attempted to set undefined fields [${undefinedFields.sort().join(", ")}] for the entity type \`${def.name}\`. Make sure those fields are defined in the schema.`,
+    );
   }
   return data;
 }
