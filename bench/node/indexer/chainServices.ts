@@ -13,10 +13,14 @@ function blockTag(block: BlockPtr | null): string {
 
 /** `balanceOf(address):(uint256)` (graph-cli's form) -> an ethers function fragment. */
 export function fragmentFromSignature(name: string, signature: string): FunctionFragment {
-  const m = /^([^(]*)\((.*)\)(?::\((.*)\))?$/.exec(signature.trim());
-  if (!m) return FunctionFragment.from(`function ${signature}`);
-  const fn = m[1] || name;
-  return FunctionFragment.from(`function ${fn}(${m[2] ?? ""}) view returns (${m[3] ?? ""})`);
+  const sig = signature.trim();
+  const split = sig.indexOf("):(");
+  const head = split >= 0 ? sig.slice(0, split + 1) : sig;
+  const outputs = split >= 0 && sig.endsWith(")") ? sig.slice(split + 3, -1) : "";
+  const open = head.indexOf("(");
+  const fn = open > 0 ? head.slice(0, open) : name;
+  const inputs = open >= 0 ? head.slice(open + 1, -1) : "";
+  return FunctionFragment.from(`function ${fn}(${inputs}) view returns (${outputs})`);
 }
 
 function toEthers(v: EthereumValue): unknown {
