@@ -203,6 +203,28 @@ describe("block and call handlers", () => {
   });
 });
 
+describe("generated ids and timeseries", () => {
+  it("generates ids from the block number and a per-block sequence, and stamps timeseries with the block time", async () => {
+    const h = await createHarness("mapping.as.ts");
+    const event = approval(0, 1n);
+    h.instance.beginBlock({ number: 7, hash: "0x07" });
+    // A trigger sets the block time; the handler is irrelevant here.
+    h.instance.runBlockHandler("handleBlock", event.block);
+    h.call("setTick", 5);
+    h.call("setTick", 6);
+    h.call("setNoteAuto", "hello");
+    expect(() => h.call("setItemAuto")).toThrow("String does not support generating ids");
+    const changes = h.instance.takeChanges().filter((c) => c.entityType !== "Item");
+    expect(changes.map((c) => c.id)).toEqual([String((7n << 32n) | 0n), String((7n << 32n) | 1n), "0x0000000700000002"]);
+    const tick = changes[0]!.op === "set" ? changes[0]!.data : new Map();
+    expect(tick.get("timestamp")).toEqual({ kind: "Timestamp", value: 1_700_000_000n * 1_000_000n });
+    expect(tick.get("id")).toEqual({ kind: "Int8", value: 7n << 32n });
+    h.instance.beginBlock({ number: 8, hash: "0x08" });
+    h.call("setNoteAuto", "again");
+    expect(h.instance.takeChanges().map((c) => c.id)).toEqual(["0x0000000800000000"]);
+  });
+});
+
 describe("instantiation and linking", () => {
   // A module importing `index`.`foo.bar` and `env`.`abort` (both `() -> ()`), exporting nothing.
   const moduleWithImports = Uint8Array.from([

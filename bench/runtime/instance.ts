@@ -1,6 +1,6 @@
 // Instantiates a mapping module: links the host imports by name, runs `_start` (apiVersion >= 0.0.5),
 // builds ethereum.Event objects for handlers and turns every failure into a HostError.
-import type { HostContext, HostOptions, SubgraphInstance } from "./types.js";
+import type { BigIntLike, HostContext, HostOptions, SubgraphInstance } from "./types.js";
 import type { HostEnv } from "./host/env.js";
 import { HostError, HostLinkError } from "./errors.js";
 import { checkMappingExports, createAscHeap, type MappingExports } from "./abi/heap.js";
@@ -116,9 +116,10 @@ export async function instantiateSubgraph(wasm: Uint8Array | WebAssembly.Module,
   };
 
   /** One trigger: write its argument, call the handler, roll back its writes if it fails. */
-  const runTrigger = (name: string, writeArgument: () => number) => {
+  const runTrigger = (name: string, blockTimestamp: BigIntLike, writeArgument: () => number) => {
     const fn = exported(name);
     handler = name;
+    store.setBlockTime(BigInt(blockTimestamp));
     store.beginHandler();
     try {
       fn(writeArgument());
@@ -139,13 +140,13 @@ export async function instantiateSubgraph(wasm: Uint8Array | WebAssembly.Module,
       store.beginBlock(block);
     },
     runEventHandler(name, event) {
-      runTrigger(name, () => writer.writeEvent(event));
+      runTrigger(name, event.block.timestamp, () => writer.writeEvent(event));
     },
     runBlockHandler(name, block) {
-      runTrigger(name, () => writer.writeBlock(block));
+      runTrigger(name, block.timestamp, () => writer.writeBlock(block));
     },
     runCallHandler(name, call) {
-      runTrigger(name, () => writer.writeCall(call));
+      runTrigger(name, call.block.timestamp, () => writer.writeCall(call));
     },
     takeChanges() {
       return store.takeChanges();

@@ -180,3 +180,21 @@ export function handleCall(call: ethereum.Call): void {
   e.set("big", Value.fromBigInt(call.block.number));
   store.set("Item", "call", e);
 }
+
+export function setTick(price: i32): void {
+  const e = new Entity();
+  e.set("price", Value.fromBigInt(BigInt.fromI32(price)));
+  store.set("Tick", "auto", e);
+}
+
+export function setNoteAuto(text: string): void {
+  const e = new Entity();
+  e.set("text", Value.fromString(text));
+  store.set("Note", "auto", e);
+}
+
+export function setItemAuto(): void {
+  const e = new Entity();
+  e.set("name", Value.fromString("auto"));
+  store.set("Item", "auto", e);
+}

@@ -3,7 +3,7 @@
 // drops null fields, the merged entity is validated, immutable entities may be set again only in the
 // block that created them and never removed, and a failed handler's writes are rolled back.
 import type { SubgraphSchema } from "../../schema/index.js";
-import type { BlockPtr, EntityChange, EntityData } from "../entity/storeValue.js";
+import type { BlockPtr, EntityChange, EntityData, StoreValue } from "../entity/storeValue.js";
 import type { EntityStoreBackend } from "../types.js";
 import { HostError } from "../errors.js";
 import { entityTypeOf, idValue, prepareSetData, validateEntity } from "./schemaCheck.js";
@@ -18,7 +18,10 @@ export interface HostStore {
   get(entityType: string, id: string): EntityData | null;
   /** `store.get_in_block`: only entities written in the current block. */
   getInBlock(entityType: string, id: string): EntityData | null;
-  /** `store.set`: validates (unknown type, wrong id, missing non-null fields, wrong kinds) and merges. */
+  /**
+   * `store.set`: validates (unknown type, wrong id, missing non-null fields, wrong kinds) and merges.
+   * The id "auto" (and any id of a timeseries type) gets a generated id, as graph-node does.
+   */
   set(entityType: string, id: string, data: EntityData): void;
   /** `store.remove`; a deterministic error for immutable entity types. */
   remove(entityType: string, id: string): void;
@@ -26,6 +29,8 @@ export interface HostStore {
   loadRelated(entityType: string, id: string, field: string): EntityData[];
   /** Starts a new block: the in-block cache is emptied; pending writes stay until taken. */
   beginBlock(block: BlockPtr): void;
+  /** The block's time in seconds (timeseries `timestamp` fields); set by the instance from the trigger's block. */
+  setBlockTime(seconds: bigint | null): void;
   /** The current block, or null before the first `beginBlock`. */
   readonly block: BlockPtr | null;
   /** Ends the current block without starting another (Matchstick's `clearInBlockStore`). */
@@ -76,6 +81,26 @@ export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBack
   let inBlock: Table<EntityData> = new Map();
   let block: BlockPtr | null = null;
   let journal: JournalEntry[] | null = null;
+  // graph-node's SeqGenerator: generated ids encode the block number and a per-block sequence.
+  let idSeq = 0;
+  let blockTime: bigint | null = null;
+
+  const generateId = (def: { name: string; idKind: string }): { id: string; value: StoreValue } => {
+    const blockNumber = block?.number ?? 0;
+    const seq = idSeq++;
+    if (def.idKind === "Int8") {
+      const value = (BigInt(blockNumber) << 32n) | BigInt(seq);
+      return { id: value.toString(), value: { kind: "Int8", value } };
+    }
+    if (def.idKind === "Bytes") {
+      const bytes = new Uint8Array(8);
+      const view = new DataView(bytes.buffer);
+      view.setInt32(0, blockNumber);
+      view.setUint32(4, seq);
+      return { id: bytesToHex(bytes), value: { kind: "Bytes", value: bytes } };
+    }
+    throw new HostError("STORE", "String does not support generating ids");
+  };
 
   const remember = (entityType: string, id: string) => {
     if (journal === null) return;
@@ -121,9 +146,20 @@ export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBack
       const data = inBlock.get(entityType)?.get(id);
       return data === undefined ? null : new Map(data);
     },
-    set(entityType, id, data) {
-      const def = entityTypeOf(schema, entityType, id, "set");
-      const update = prepareSetData(def, id, new Map(data), rejectUndefinedFields);
+    set(entityType, givenId, data) {
+      const def = entityTypeOf(schema, entityType, givenId, "set");
+      let id = givenId;
+      const fresh = new Map(data);
+      if (givenId === "auto" || def.timeseries) {
+        const generated = generateId(def);
+        id = generated.id;
+        fresh.set("id", generated.value);
+      }
+      if (def.timeseries) {
+        if (blockTime === null) throw new HostError("STORE", `Entity ${entityType}[${id}]: a timeseries needs the block's timestamp`);
+        fresh.set("timestamp", { kind: "Timestamp", value: blockTime * 1_000_000n });
+      }
+      const update = prepareSetData(def, id, fresh, rejectUndefinedFields);
       if (def.immutable) {
         const sameBlock = inBlock.get(entityType)?.has(id) === true;
         if (!sameBlock) {
@@ -200,6 +236,10 @@ export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBack
     beginBlock(next) {
       block = next;
       inBlock = new Map();
+      idSeq = 0;
+    },
+    setBlockTime(seconds) {
+      blockTime = seconds;
     },
     clearInBlock() {
       inBlock = new Map();
