@@ -48,7 +48,17 @@ export function ipfsImports(env: HostEnv): HostFunctions {
         } catch (cause) {
           throw fail((cause as Error).message, cause);
         }
-        (fn as (v: number, u: number) => void)(codec.writeJsonValue(value), codec.writeStoreValue(userData));
+        try {
+          (fn as (v: number, u: number) => void)(codec.writeJsonValue(value), codec.writeStoreValue(userData));
+        } catch (cause) {
+          // graph-node prefixes the callback's error; determinism follows the callback's failure.
+          const inner = cause instanceof HostError ? cause : null;
+          throw new HostError("IPFS", `ipfs_map: callback '${callback}' failed when processing file '${link}': ${(cause as Error).message}`, {
+            cause,
+            deterministic: inner?.deterministic ?? true,
+            ...(inner?.abort === undefined ? {} : { abort: inner.abort }),
+          });
+        }
       }
     },
   };

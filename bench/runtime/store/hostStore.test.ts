@@ -130,6 +130,12 @@ describe("immutable entities and the block cache", () => {
     expect(errorOf(() => h.call("setFrozen", id, 3)).deterministic).toBe(true);
   });
 
+  it("keys Bytes ids as lowercase hex, whatever case the mapping used", () => {
+    h.call("setFrozen", id.toUpperCase().replace("0X", "0x"), 1);
+    expect(h.instance.context.store.get("Frozen", id)?.get("value")).toEqual({ kind: "BigInt", value: 1n });
+    expect(h.instance.takeChanges().map((c) => c.id)).toEqual([id]);
+  });
+
   it("never removes an immutable entity", () => {
     h.call("setFrozen", id, 1);
     const err = errorOf(() => h.call("removeFrozen", id));

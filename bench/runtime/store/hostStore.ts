@@ -6,7 +6,7 @@ import type { SubgraphSchema } from "../../schema/index.js";
 import type { BlockPtr, EntityChange, EntityData, StoreValue } from "../entity/storeValue.js";
 import type { EntityStoreBackend } from "../types.js";
 import { HostError } from "../errors.js";
-import { entityTypeOf, idValue, prepareSetData, validateEntity } from "./schemaCheck.js";
+import { canonicalId, entityTypeOf, prepareSetData, validateEntity } from "./schemaCheck.js";
 import { bytesToHex } from "../util/hex.js";
 
 /**
@@ -136,19 +136,19 @@ export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBack
     get block() {
       return block;
     },
-    get(entityType, id) {
-      entityTypeOf(schema, entityType, id, "get");
+    get(entityType, givenId) {
+      const id = canonicalId(entityTypeOf(schema, entityType, givenId, "get"), givenId);
       const { data } = current(entityType, id);
       return data === null ? null : new Map(data);
     },
-    getInBlock(entityType, id) {
-      entityTypeOf(schema, entityType, id, "get");
+    getInBlock(entityType, givenId) {
+      const id = canonicalId(entityTypeOf(schema, entityType, givenId, "get"), givenId);
       const data = inBlock.get(entityType)?.get(id);
       return data === undefined ? null : new Map(data);
     },
     set(entityType, givenId, data) {
       const def = entityTypeOf(schema, entityType, givenId, "set");
-      let id = givenId;
+      let id = givenId === "auto" ? givenId : canonicalId(def, givenId);
       const fresh = new Map(data);
       if (givenId === "auto" || def.timeseries) {
         const generated = generateId(def);
@@ -189,14 +189,14 @@ export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBack
       validateEntity(schema, def, id, merged);
       write(entityType, id, merged);
     },
-    remove(entityType, id) {
-      const def = entityTypeOf(schema, entityType, id, "remove");
+    remove(entityType, givenId) {
+      const def = entityTypeOf(schema, entityType, givenId, "remove");
+      const id = canonicalId(def, givenId);
       if (def.immutable) {
         throw new HostError("IMMUTABLE", `entity type ${entityType} is immutable; removing ${entityType}[${id}] is not possible`, {
           details: { entityType, id },
         });
       }
-      idValue(def, id);
       remember(entityType, id);
       tableOf(pending, entityType).set(id, null);
       inBlock.get(entityType)?.delete(id);

@@ -85,6 +85,13 @@ export function idValue(def: EntityTypeDef, id: string): StoreValue {
   return { kind: "String", value: id };
 }
 
+/** The id as graph-node keys it: Bytes ids as lowercase 0x hex, Int8 ids as decimal. */
+export function canonicalId(def: EntityTypeDef, id: string): string {
+  if (def.idKind === "String") return id;
+  const value = idValue(def, id);
+  return value.kind === "Bytes" ? bytesToHex(value.value) : value.kind === "Int8" ? value.value.toString() : id;
+}
+
 function sameValue(a: StoreValue, b: StoreValue): boolean {
   if (a.kind !== b.kind) return false;
   if (a.kind === "Bytes" && b.kind === "Bytes") return bytesToHex(a.value) === bytesToHex(b.value);
