@@ -101,9 +101,8 @@ export function collectionArgs(ctx: DescribeContext, typeName: string, args: Rec
       throw new QueryError(`Ordering by \`${args.orderBy}\` is not supported for type \`${typeName}\``);
     }
     order = { field: args.orderBy, direction };
-  } else if (direction === "desc") {
-    order = { field: "id", direction };
   }
+  // Without orderBy graph-node uses its default order (id ascending) whatever orderDirection says.
   const filter = args.where && typeof args.where === "object" ? whereToFilter(ctx, typeName, args.where as Record<string, unknown>) : null;
   return { filter, order, skip, first };
 }

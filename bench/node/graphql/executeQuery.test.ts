@@ -72,6 +72,11 @@ describeBackends("GraphQL queries", (makeBackend) => {
     expect(or.data?.approvalQueries).toEqual([{ blockNumber: "5" }, { blockNumber: "7" }, { blockNumber: "9" }]);
     const desc = await q("{ approvalQueries(first: 2, orderBy: blockNumber, orderDirection: desc) { blockNumber } }");
     expect(desc.data?.approvalQueries).toEqual([{ blockNumber: "1099" }, { blockNumber: "1098" }]);
+    const idDesc = await q("{ approvalQueries(first: 1, orderBy: id, orderDirection: desc) { id } }");
+    expect(idDesc.data?.approvalQueries).toEqual([{ id: "0x0000044b" }]);
+    // orderDirection alone keeps graph-node's default order.
+    const dirOnly = await q("{ approvalQueries(first: 1, orderDirection: desc) { id } }");
+    expect(dirOnly.data?.approvalQueries).toEqual([{ id: "0x00000000" }]);
     const str = await q('{ accounts(where: { name_starts_with_nocase: "bob", name_not_contains: "x" }) { id } }');
     expect(str.data?.accounts).toEqual([{ id: "bob" }]);
     const list = await q('{ accounts(where: { tags_contains: ["Red"] }) { id tags count } }');
