@@ -55,6 +55,8 @@ describe("status server", () => {
     }]);
     const all = await query("{ indexingStatuses { subgraph } }");
     expect(all.data?.indexingStatuses).toEqual([{ subgraph: OK }, { subgraph: BAD }]);
+    expect((await query("{ indexingStatuses(subgraphs: []) { subgraph } }")).data?.indexingStatuses).toEqual([{ subgraph: OK }, { subgraph: BAD }]);
+    expect((await query('{ indexingStatusesForSubgraphName(subgraphName: "me/ok") { subgraph } }')).data?.indexingStatusesForSubgraphName).toEqual([{ subgraph: OK }]);
     expect((await query('{ indexingStatusForPendingVersion(subgraphName: "me/ok") { subgraph } }')).data).toEqual({ indexingStatusForPendingVersion: null });
     expect((await query("{ nope }")).errors).toBeDefined();
   });

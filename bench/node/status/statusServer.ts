@@ -71,7 +71,8 @@ export function createStatusService(options: Omit<StatusServerOptions, "port" | 
 
   const root = {
     indexingStatuses: async (args: Record<string, unknown>) => {
-      const wanted = Array.isArray(args.subgraphs) ? new Set(args.subgraphs.map(String)) : null;
+      // As graph-node: no list or an empty one means every deployment.
+      const wanted = Array.isArray(args.subgraphs) && args.subgraphs.length > 0 ? new Set(args.subgraphs.map(String)) : null;
       const all = await store.listDeployments();
       return Promise.all(all.filter((d) => !wanted || wanted.has(d.id)).map(statusOf));
     },
