@@ -21,6 +21,8 @@ export interface WorkerInit {
   port: MessagePort;
   /** Clean entities kept between batches (default 100,000). */
   cacheSize?: number;
+  /** Replace a mapping instance whose memory grew past this many bytes (default 128 MiB). */
+  memoryLimitBytes?: number;
 }
 
 export interface Trigger {

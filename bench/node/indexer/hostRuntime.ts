@@ -12,13 +12,15 @@ export interface HostRuntimeOptions {
   schemaSdl: string;
   dataSources: WorkerDataSource[];
   cacheSize?: number;
+  /** Replace an instance whose linear memory grew past this (default 128 MiB). */
+  memoryLimitBytes?: number;
   /** Synchronous round trip to the owner of the store and the RPC client. */
   request(req: SyncRequest): SyncResponse;
   log(level: LogLevel, message: string): void;
 }
 
 export interface HostRuntime {
-  runBlocks(blocks: BlockJob[]): { results: BlockResult[]; failure: HandlerFailure | null };
+  runBlocks(blocks: BlockJob[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }>;
   /** Drops every cached entity. */
   reset(): void;
 }
@@ -99,22 +101,30 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
     },
   };
 
+  // AssemblyScript's stub runtime never frees memory, so one long-lived instance only grows (graph-node
+  // instantiates per trigger). Instances are replaced at a block boundary once they pass this size.
+  const memoryLimit = options.memoryLimitBytes ?? 128 * 2 ** 20;
+  const instantiate = (ds: WorkerDataSource): Promise<SubgraphInstance> =>
+    instantiateSubgraph(ds.wasmModule, {
+      apiVersion: ds.apiVersion,
+      schema,
+      store: backend,
+      dataSource: { address: ds.address, network: ds.network, context: null },
+      ethereumCall: (call) => ask({ type: "call", call }).value as EthereumValue[] | null,
+      ethereumGetBalance: (address) => ask({ type: "balance", address, block: currentBlock }).value as bigint,
+      ethereumHasCode: (address) => ask({ type: "hasCode", address, block: currentBlock }).value as boolean,
+      log: (level, message) => options.log(level, `[${ds.name}] ${message}`),
+    });
   const instances: SubgraphInstance[] = [];
-  for (const ds of options.dataSources) {
-    instances.push(
-      await instantiateSubgraph(ds.wasmModule, {
-        apiVersion: ds.apiVersion,
-        schema,
-        store: backend,
-        dataSource: { address: ds.address, network: ds.network, context: null },
-        ethereumCall: (call) => ask({ type: "call", call }).value as EthereumValue[] | null,
-        ethereumGetBalance: (address) => ask({ type: "balance", address, block: currentBlock }).value as bigint,
-        ethereumHasCode: (address) => ask({ type: "hasCode", address, block: currentBlock }).value as boolean,
-        log: (level, message) => options.log(level, `[${ds.name}] ${message}`),
-      }),
-    );
-  }
+  for (const ds of options.dataSources) instances.push(await instantiate(ds));
   const shared = instances.length > 1;
+
+  async function recycleGrown(): Promise<void> {
+    for (let i = 0; i < instances.length; i++) {
+      const memory = instances[i]!.context.exports.memory;
+      if (memory instanceof WebAssembly.Memory && memory.buffer.byteLength > memoryLimit) instances[i] = await instantiate(options.dataSources[i]!);
+    }
+  }
 
   /** Folds one instance's changes into the block's de-duplicated list (last write wins, first order kept). */
   function collect(into: Map<string, EntityChange>, changes: EntityChange[], block: number): void {
@@ -128,7 +138,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
     }
   }
 
-  function runOnce(blocks: BlockJob[]): { results: BlockResult[]; failure: HandlerFailure | null } {
+  async function runOnce(blocks: BlockJob[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }> {
     pending = new Map();
     const results: BlockResult[] = [];
     for (const job of blocks) {
@@ -164,12 +174,13 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       const list = [...changes.values()];
       if (!shared) for (const ch of list) pending.set(key(ch.entityType, ch.id), ch.op === "set" ? { data: ch.data, block: job.ptr.number } : null);
       results.push({ ptr: job.ptr, changes: list });
+      await recycleGrown();
     }
     return { results, failure: null };
   }
 
   return {
-    runBlocks(blocks) {
+    async runBlocks(blocks) {
       // The previous batch is committed by now: its writes become clean cache entries.
       for (const [k, v] of pending) remember(k, v);
       return runOnce(blocks);

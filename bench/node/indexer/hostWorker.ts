@@ -29,18 +29,24 @@ createHostRuntime({
   schemaSdl: init.schemaSdl,
   dataSources: init.dataSources,
   ...(init.cacheSize === undefined ? {} : { cacheSize: init.cacheSize }),
+  ...(init.memoryLimitBytes === undefined ? {} : { memoryLimitBytes: init.memoryLimitBytes }),
   request,
   log: (level, message) => post({ type: "log", level, message }),
 }).then(
   (runtime) => {
+    // One command at a time: runs are async (instances are replaced between blocks).
+    let queue: Promise<void> = Promise.resolve();
     out.on("message", (cmd: WorkerCommand) => {
+      queue = queue.then(() => handle(cmd));
+    });
+    async function handle(cmd: WorkerCommand): Promise<void> {
       if (cmd.type === "reset") {
         runtime.reset();
         post({ type: "done", id: cmd.id, results: [], failure: null });
         return;
       }
       try {
-        const { results, failure } = runtime.runBlocks(cmd.blocks);
+        const { results, failure } = await runtime.runBlocks(cmd.blocks);
         post({ type: "done", id: cmd.id, results, failure });
       } catch (err) {
         // Outside any handler (e.g. the main thread could not answer a bulk read): retryable.
@@ -48,7 +54,7 @@ createHostRuntime({
         const message = err instanceof Error ? err.message : String(err);
         post({ type: "done", id: cmd.id, results: [], failure: first ? { message, deterministic: false, handler: null, block: first.ptr } : null });
       }
-    });
+    }
     post({ type: "ready" });
   },
   (err: unknown) => post({ type: "fatal", message: err instanceof Error ? err.message : String(err) }),

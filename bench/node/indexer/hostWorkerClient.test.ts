@@ -12,8 +12,11 @@ import type { BlockJob } from "./hostProtocol.js";
 
 const TOKEN = "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512";
 let worker: HostWorker;
+let wasmModule: WebAssembly.Module;
+let schemaSdl = "";
 const stored = new Map<string, EntityData>();
 const calls = { get: 0, ids: 0 };
+let services_: HostServices;
 
 const hex = (n: number, bytes: number) => `0x${n.toString(16).padStart(bytes * 2, "0")}`;
 const storedId = `${hex(3, 32)}-0`;
@@ -57,12 +60,15 @@ beforeAll(async () => {
     getBalance: async () => 0n,
     hasCode: async () => false,
   };
+  wasmModule = await WebAssembly.compile(wasm);
+  schemaSdl = await readFile(join(projectRoot, "schema.graphql"), "utf8");
   worker = await createHostWorker({
-    schemaSdl: await readFile(join(projectRoot, "schema.graphql"), "utf8"),
-    dataSources: [{ name: "ApprovalToken", wasmModule: await WebAssembly.compile(wasm), apiVersion: "0.0.7", address: TOKEN, network: "localhost" }],
+    schemaSdl,
+    dataSources: [{ name: "ApprovalToken", wasmModule, apiVersion: "0.0.7", address: TOKEN, network: "localhost" }],
     services,
     log: () => {},
   });
+  services_ = services;
 });
 afterAll(async () => {
   await worker?.terminate();
@@ -96,5 +102,25 @@ describe("host worker", () => {
     expect(failure?.message).toMatch(/immutable/i);
     // The stored id was read for real (once); block 12's new id was not.
     expect(calls).toEqual({ get: 1, ids: 1 });
+  });
+
+  it("replaces a grown mapping instance between blocks without changing results", async () => {
+    // A tiny limit: every block runs on a fresh instance.
+    const small = await createHostWorker({ schemaSdl, dataSources: [{ name: "ApprovalToken", wasmModule, apiVersion: "0.0.7", address: TOKEN, network: "localhost" }], services: services_, log: () => {}, memoryLimitBytes: 1 });
+    try {
+      const jobs = [20, 21, 22].map((b) => job(b, [event(100 + b, 0, BigInt(b), b), event(100 + b, 1, 7n, b)]));
+      // The same id twice in one block is allowed for an immutable entity (last write wins).
+      jobs.push(job(23, [event(200, 0, 1n, 23), event(200, 0, 2n, 23)]));
+      const { results, failure } = await small.run(jobs);
+      expect(failure).toBeNull();
+      expect(results.map((r) => r.changes.length)).toEqual([2, 2, 2, 1]);
+      const last = results[3]!.changes[0]!;
+      expect(last.op === "set" && last.data.get("value")).toEqual({ kind: "BigInt", value: 2n });
+      // Entities of earlier blocks are still known to the new instances: rewriting one fails.
+      const again = await small.run([job(24, [event(120, 0, 5n, 24)])]);
+      expect(again.failure?.message).toMatch(/immutable/i);
+    } finally {
+      await small.terminate();
+    }
   });
 });

@@ -24,6 +24,7 @@ export interface HostWorkerOptions {
   services: HostServices;
   log(level: LogLevel, message: string): void;
   cacheSize?: number;
+  memoryLimitBytes?: number;
 }
 
 export interface HostWorker {
@@ -46,6 +47,7 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
     signal,
     port: port2 as unknown as MessagePort,
     ...(options.cacheSize === undefined ? {} : { cacheSize: options.cacheSize }),
+    ...(options.memoryLimitBytes === undefined ? {} : { memoryLimitBytes: options.memoryLimitBytes }),
   };
   const worker = new Worker(fileURLToPath(bootUrl), { workerData: init, transferList: [port2] });
 
