@@ -76,7 +76,10 @@ describe("ApprovalHandler (graph-cli build) on the host", () => {
     }
     expect(error).toBeInstanceOf(HostError);
     expect((error as HostError).deterministic).toBe(true);
-    expect((error as HostError).message).toMatch(/^entity ApprovalQuery\[0x[0-9a-f]{64}-2\] is immutable; inserting it at block 6/);
+    // graph-node's wording, with the transaction as context.
+    expect((error as HostError).message).toBe(
+      `transaction ${tx.hash.toString().slice(2)}: entity ApprovalQuery[${tx.hash}-2] is immutable; inserting it at block 6 is not possible as it was already inserted at an earlier block`,
+    );
     expect(instance.takeChanges()).toEqual([]);
   });
 });

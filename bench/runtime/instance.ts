@@ -1,6 +1,6 @@
 // Instantiates a mapping module: links the host imports by name, runs `_start` (apiVersion >= 0.0.5),
 // builds ethereum.Event objects for handlers and turns every failure into a HostError.
-import type { BigIntLike, HostContext, HostOptions, SubgraphInstance } from "./types.js";
+import type { BigIntLike, BytesLike, HostContext, HostOptions, SubgraphInstance } from "./types.js";
 import type { HostEnv } from "./host/env.js";
 import { HostError, HostLinkError } from "./errors.js";
 import { checkMappingExports, createAscHeap, type MappingExports } from "./abi/heap.js";
@@ -116,7 +116,7 @@ export async function instantiateSubgraph(wasm: Uint8Array | WebAssembly.Module,
   };
 
   /** One trigger: write its argument, call the handler, roll back its writes if it fails. */
-  const runTrigger = (name: string, blockTimestamp: BigIntLike, writeArgument: () => number) => {
+  const runTrigger = (name: string, blockTimestamp: BigIntLike, transactionHash: BytesLike | null, writeArgument: () => number) => {
     const fn = exported(name);
     handler = name;
     store.setBlockTime(BigInt(blockTimestamp));
@@ -127,7 +127,14 @@ export async function instantiateSubgraph(wasm: Uint8Array | WebAssembly.Module,
     } catch (error) {
       // graph-node reverts the writes of a failed handler.
       store.rollbackHandler();
-      throw toHostError(error, name);
+      const failure = toHostError(error, name);
+      // graph-node adds the trigger's transaction as context to deterministic handler errors.
+      if (failure.deterministic && transactionHash !== null) {
+        const hex = typeof transactionHash === "string" ? transactionHash.replace(/^0x/i, "").toLowerCase() : Buffer.from(transactionHash).toString("hex");
+        failure.message = `transaction ${hex}: ${failure.message}`;
+        failure.details["transaction"] = `0x${hex}`;
+      }
+      throw failure;
     } finally {
       handler = null;
     }
@@ -140,13 +147,13 @@ export async function instantiateSubgraph(wasm: Uint8Array | WebAssembly.Module,
       store.beginBlock(block);
     },
     runEventHandler(name, event) {
-      runTrigger(name, event.block.timestamp, () => writer.writeEvent(event));
+      runTrigger(name, event.block.timestamp, event.transaction.hash, () => writer.writeEvent(event));
     },
     runBlockHandler(name, block) {
-      runTrigger(name, block.timestamp, () => writer.writeBlock(block));
+      runTrigger(name, block.timestamp, null, () => writer.writeBlock(block));
     },
     runCallHandler(name, call) {
-      runTrigger(name, call.block.timestamp, () => writer.writeCall(call));
+      runTrigger(name, call.block.timestamp, call.transaction.hash, () => writer.writeCall(call));
     },
     takeChanges() {
       return store.takeChanges();
