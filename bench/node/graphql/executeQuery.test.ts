@@ -104,6 +104,8 @@ describeBackends("GraphQL queries", (makeBackend) => {
     expect(r).toEqual({ data: { a: { name: "Alice", balance: "10", __typename: "Account", approvals: [
       { blockNumber: "1098", account: { id: "alice" } }, { blockNumber: "1095", account: { id: "alice" } },
     ] } } });
+    const skipped = await q('{ accounts(where: { id_in: ["alice", "bob"] }) { id approvals(first: 2, skip: 1, orderBy: blockNumber) { blockNumber } } }');
+    expect(skipped.data?.accounts).toEqual([{ id: "alice", approvals: [{ blockNumber: "3" }, { blockNumber: "6" }] }, { id: "bob", approvals: [] }]);
     const single = await q('{ approvalQuery(id: "0x00000003") { id account { name } } missing: approvalQuery(id: "0x99") { id } }');
     expect(single.data).toEqual({ approvalQuery: { id: "0x00000003", account: { name: "Alice" } }, missing: null });
   });

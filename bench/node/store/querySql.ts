@@ -22,8 +22,8 @@ interface FetchSpec {
 type ParentLink =
   /** Rows whose id is in `ids` (forward references). */
   | { kind: "ids"; ids: string[] }
-  /** Rows whose back-reference `field` points at one of `ids` (@derivedFrom). */
-  | { kind: "back"; field: string; ids: string[] };
+  /** Rows whose back-reference `field` points at one of `ids` (@derivedFrom); at most `perParent` each. */
+  | { kind: "back"; field: string; ids: string[]; perParent: number };
 
 export async function runEntityQuery(db: Queryable, layout: DeploymentLayout, query: EntityQuery): Promise<EntityQueryResult> {
   const tables = query.entityTypes.map((name) => tableOf(layout, name));
@@ -100,7 +100,13 @@ async function fetchTable(db: Queryable, layout: DeploymentLayout, t: TableLayou
   // Children of many parents are sliced per parent in JS; several tables are merged, then sliced.
   let limit = "";
   if (!link) limit = spec.tables.length === 1 ? ` limit ${spec.first} offset ${spec.skip}` : ` limit ${spec.first + spec.skip}`;
-  const sql = `select ${select.join(", ")} from ${t.qualified} t where ${where.join(" and ")} order by ${orderBy}${limit}`;
+  let sql = `select ${select.join(", ")} from ${t.qualified} t where ${where.join(" and ")} order by ${orderBy}${limit}`;
+  const back = link?.kind === "back" ? t.columnsByField.get(link.field) : undefined;
+  if (link?.kind === "back" && back && !back.list) {
+    // Never more children per parent than the response can hold (graph-node limits them in SQL too).
+    const ranked = `select ${select.join(", ")}, row_number() over (partition by t.${back.column} order by ${orderBy}) as "__rank" from ${t.qualified} t where ${where.join(" and ")}`;
+    sql = `select * from (${ranked}) w where w."__rank" <= ${link.perParent} order by w."__rank"`;
+  }
   // One JSON text per query instead of a protocol row per entity: about twice as fast to read back
   // (PGlite decodes every field in JS). Aggregating a sorted subquery keeps its order.
   const [result] = await db.query<{ j: string }>(`select coalesce(json_agg(r), '[]')::text as j from (${sql}) r`, params);
@@ -135,7 +141,7 @@ async function fetchChildren(db: Queryable, layout: DeploymentLayout, spec: Fetc
       const parentIds = rows.map((r) => String(r.__id));
       const children = await fetchRows(db, layout, {
         tables: childTables, filter: q.filter, order: q.order, skip: 0, first: q.first, block: spec.block, selection: q.selection,
-        parentLink: { kind: "back", field: fieldDef.derivedFrom, ids: parentIds },
+        parentLink: { kind: "back", field: fieldDef.derivedFrom, ids: parentIds, perParent: q.skip + q.first },
       });
       const byParent = new Map<string, ResultObject[]>();
       for (const child of children) {
