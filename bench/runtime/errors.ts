@@ -60,7 +60,15 @@ export class HostAbortError extends HostError {
   override readonly name = "HostAbortError";
   constructor(abort: AbortInfo, handler: string | null) {
     // graph-node's wording: "Mapping aborted at <file>, line <l>, column <c>, with message: <m>".
-    const location = abort.file === null ? "an unknown location" : `${abort.file}, line ${abort.line}, column ${abort.column}`;
+    // A zero line or column means "unknown", as in graph-node.
+    const location =
+      abort.file === null
+        ? "an unknown location"
+        : abort.line === 0
+          ? abort.file
+          : abort.column === 0
+            ? `${abort.file}, line ${abort.line}`
+            : `${abort.file}, line ${abort.line}, column ${abort.column}`;
     const message = abort.message === null ? "no message" : `message: ${abort.message}`;
     super("ABORT", `Mapping aborted at ${location}, with ${message}`, { abort, handler });
   }

@@ -289,3 +289,12 @@ describe("instantiation and linking", () => {
     expect(last.op === "set" && last.data.get("value")).toEqual({ kind: "BigInt", value: BigInt(n - 1) });
   });
 });
+
+describe("abort messages", () => {
+  it("words unknown parts of the location as graph-node does", async () => {
+    const { HostAbortError } = await import("./errors.js");
+    expect(new HostAbortError({ message: null, file: null, line: 0, column: 0 }, null).message).toBe("Mapping aborted at an unknown location, with no message");
+    expect(new HostAbortError({ message: "m", file: "f.ts", line: 0, column: 0 }, null).message).toBe("Mapping aborted at f.ts, with message: m");
+    expect(new HostAbortError({ message: "m", file: "f.ts", line: 3, column: 0 }, null).message).toBe("Mapping aborted at f.ts, line 3, with message: m");
+  });
+});
