@@ -10,7 +10,7 @@ import { BIGINT_MAX_BITS, bigintToSignedLe, bitLength, bytesToHex, nibble, signe
 const SHORT_STRING = 32;
 const SLAB_SIZE = 64 * 1024;
 const SLAB_ITEM_MAX = 1024;
-const utf16 = new TextDecoder("utf-16le");
+const STRING_CHUNK = 8192;
 
 /** Throws a MEMORY error for a null pointer where an object is required. */
 export function nullCheck(ptr: number, what: string): void {
@@ -24,18 +24,25 @@ export function createPrimitiveCodec(heap: AscHeap) {
   const readU64 = (ptr: number) => heap.views().dv.getBigUint64(ptr, true);
   const writeU32 = (ptr: number, value: number) => heap.views().dv.setUint32(ptr, value >>> 0, true);
 
+  /** graph-node: `String::from_utf16` (a lone surrogate is an error), then NUL characters stripped. */
   const readString = (ptr: number): string => {
     nullCheck(ptr, "string");
-    const { u8: bytes, u16, dv } = heap.views();
-    const byteLength = dv.getUint32(ptr - 4, true);
-    const n = byteLength >>> 1;
-    if (n <= SHORT_STRING && (ptr & 1) === 0) {
-      let s = "";
-      const base = ptr >>> 1;
+    const { u16, dv } = heap.views();
+    const n = dv.getUint32(ptr - 4, true) >>> 1;
+    const base = ptr >>> 1;
+    let s = "";
+    if (n <= SHORT_STRING) {
       for (let i = 0; i < n; i++) s += String.fromCharCode(u16[base + i]!);
-      return s;
+    } else {
+      // fromCharCode keeps lone surrogates (TextDecoder would replace them), so they can be rejected.
+      for (let i = 0; i < n; i += STRING_CHUNK) {
+        s += String.fromCharCode.apply(null, u16.subarray(base + i, base + Math.min(n, i + STRING_CHUNK)) as unknown as number[]);
+      }
     }
-    return utf16.decode(bytes.subarray(ptr, ptr + 2 * n));
+    if (!(s as unknown as { isWellFormed(): boolean }).isWellFormed()) {
+      throw new HostError("CONVERSION", "invalid utf-16: lone surrogate found");
+    }
+    return s.includes("\u0000") ? s.replaceAll("\u0000", "") : s;
   };
 
   const writeString = (value: string): number => {
