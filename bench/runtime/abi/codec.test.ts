@@ -132,7 +132,13 @@ describe("values, entities, arrays", () => {
     expect(codec().readJsonValue(codec().writeJsonValue(json as never))).toEqual(json);
     expect(codec().readStringArray(codec().writeStringArray(["a", "", "ç"]))).toEqual(["a", "", "ç"]);
   });
-  it("rejects null pointers where a value is required", () => {
+  it("rejects null pointers and out-of-bounds objects", () => {
     expect(() => codec().readString(0)).toThrow("unexpected null string pointer");
+    const bytes = codec().writeBytes(Uint8Array.from([1, 2]));
+    codec().writeU32(bytes + 8, 0x7fffffff);
+    expect(() => codec().readBytes(bytes)).toThrow(/out of bounds of module memory/);
+    const array = codec().writeStringArray(["a"]);
+    codec().writeU32(array + 12, 0x10000000);
+    expect(() => codec().readStringArray(array)).toThrow(HostError);
   });
 });

@@ -18,6 +18,12 @@ export function nullCheck(ptr: number, what: string): void {
 }
 
 export function createPrimitiveCodec(heap: AscHeap) {
+  /** A corrupt pointer or length must fail deterministically, not read past memory (graph-node checks too). */
+  const checkRange = (start: number, length: number, what: string) => {
+    if (length < 0 || start + length > heap.views().u8.byteLength) {
+      throw new HostError("MEMORY", `${what} at ${start} with length ${length} is out of bounds of module memory`);
+    }
+  };
   const u8 = () => heap.views().u8;
   const readU32 = (ptr: number) => heap.views().dv.getUint32(ptr, true);
   const readI32 = (ptr: number) => heap.views().dv.getInt32(ptr, true);
@@ -29,6 +35,8 @@ export function createPrimitiveCodec(heap: AscHeap) {
     nullCheck(ptr, "string");
     const { u16, dv } = heap.views();
     const n = dv.getUint32(ptr - 4, true) >>> 1;
+    checkRange(ptr, 2 * n, "string");
+    if ((ptr & 1) !== 0) throw new HostError("MEMORY", `string at ${ptr} is not aligned`);
     const base = ptr >>> 1;
     let s = "";
     if (n <= SHORT_STRING) {
@@ -57,6 +65,7 @@ export function createPrimitiveCodec(heap: AscHeap) {
     nullCheck(ptr, "ArrayBuffer");
     const { u8: bytes, dv } = heap.views();
     const len = dv.getUint32(ptr - 4, true);
+    checkRange(ptr, len, "ArrayBuffer");
     return bytes.slice(ptr, ptr + len);
   };
 
@@ -112,6 +121,7 @@ export function createPrimitiveCodec(heap: AscHeap) {
     const { u8: bytes, dv } = heap.views();
     const dataStart = dv.getUint32(ptr + 4, true);
     const byteLength = dv.getUint32(ptr + 8, true);
+    checkRange(dataStart, byteLength, "typed array");
     return copyOut(bytes, dataStart, byteLength);
   };
 
@@ -121,7 +131,9 @@ export function createPrimitiveCodec(heap: AscHeap) {
     nullCheck(ptr, "typed array");
     const { u8: bytes, dv } = heap.views();
     const start = dv.getUint32(ptr + 4, true);
-    return bytesToHex(bytes.subarray(start, start + dv.getUint32(ptr + 8, true)));
+    const length = dv.getUint32(ptr + 8, true);
+    checkRange(start, length, "typed array");
+    return bytesToHex(bytes.subarray(start, start + length));
   };
 
   const readBigInt = (ptr: number): bigint => {
@@ -129,6 +141,7 @@ export function createPrimitiveCodec(heap: AscHeap) {
     const { u8: bytes, dv } = heap.views();
     const start = dv.getUint32(ptr + 4, true);
     const n = dv.getUint32(ptr + 8, true);
+    checkRange(start, n, "BigInt");
     if (n === 0) return 0n;
     if (n <= 6) {
       // Up to 48 bits fit a double exactly: no bigint arithmetic, no copies.
@@ -189,6 +202,7 @@ export function createPrimitiveCodec(heap: AscHeap) {
     const dv = heap.views().dv;
     const dataStart = dv.getUint32(ptr + 4, true);
     const length = dv.getInt32(ptr + 12, true);
+    checkRange(dataStart, 4 * length, "array");
     const out: T[] = new Array<T>(length);
     for (let i = 0; i < length; i++) out[i] = read(heap.views().dv.getUint32(dataStart + 4 * i, true));
     return out;
