@@ -20,6 +20,10 @@ export function toHostError(error: unknown, handler: string | null): HostError {
   if (error instanceof WebAssembly.RuntimeError || (error instanceof RangeError && /call stack/i.test(error.message))) {
     return new HostError("TRAP", `wasm trap: ${error.message}`, { handler, cause: error });
   }
+  // Reads through a pointer outside module memory: the module is at fault, deterministically.
+  if (error instanceof RangeError && /bounds|offset/i.test(error.message)) {
+    return new HostError("MEMORY", `out-of-bounds memory access: ${error.message}`, { handler, cause: error });
+  }
   const message = error instanceof Error ? error.message : String(error);
   return new HostError("TRAP", message, { handler, cause: error, deterministic: false });
 }
