@@ -294,6 +294,25 @@ describe("log, abort, dataSource, ens, ipfs", () => {
     ]);
   });
 
+  it("marks failures of the node's own services (RPC) as non-deterministic", async () => {
+    const down = await createHarness("functions.as.ts", {
+      ethereumCall: () => {
+        throw new Error("connection refused");
+      },
+    });
+    const zero = () => down.instance.context.codec.writeBytes(new Uint8Array(20));
+    let error: unknown;
+    try {
+      down.call("callBalanceOf", zero(), zero());
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(HostError);
+    expect((error as HostError).deterministic).toBe(false);
+    expect((error as HostError).message).toBe("connection refused");
+    expect((error as HostError).handler).toBe("callBalanceOf");
+  });
+
   it("fails ipfs and ens deterministically without a source, like graph-node", async () => {
     const bare = await createHarness("functions.as.ts");
     expect(errorOf(() => bare.call("ipfsCat", "QmText")).message).toBe("`ipfs.cat` is deprecated. Improved support for IPFS will be added in the future");
