@@ -7,11 +7,13 @@ import type { ApiSchema } from "./apiSchema.js";
 import { collectFields } from "./collectFields.js";
 import { QueryError, rangeError } from "./errors.js";
 
+/** graph-node's defaults for GRAPH_GRAPHQL_MAX_FIRST and GRAPH_GRAPHQL_MAX_SKIP. */
 export const MAX_FIRST = 1000;
 export const MAX_SKIP = 4294967295;
 
 export interface DescribeContext {
   api: ApiSchema;
+  limits: { maxFirst: number; maxSkip: number };
   fragments: Record<string, FragmentDefinitionNode>;
   variables: Record<string, unknown>;
 }
@@ -81,8 +83,9 @@ export function describeSelection(ctx: DescribeContext, typeName: string, select
 export function collectionArgs(ctx: DescribeContext, typeName: string, args: Record<string, unknown>): CollectionArgs {
   const first = typeof args.first === "number" ? args.first : 100;
   const skip = typeof args.skip === "number" ? args.skip : 0;
-  if (first < 0 || first > MAX_FIRST) throw rangeError("first", MAX_FIRST, first);
-  if (skip < 0 || skip > MAX_SKIP) throw rangeError("skip", MAX_SKIP, skip);
+  const { maxFirst, maxSkip } = ctx.limits;
+  if (first < 0 || first > maxFirst) throw rangeError("first", maxFirst, first);
+  if (skip < 0 || skip > maxSkip) throw rangeError("skip", maxSkip, skip);
   const direction = args.orderDirection === "desc" ? "desc" : "asc";
   let order: EntityOrder | null = null;
   if (typeof args.orderBy === "string" && args.orderBy.includes("__")) {

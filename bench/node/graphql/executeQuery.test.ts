@@ -139,6 +139,13 @@ describeBackends("GraphQL queries", (makeBackend) => {
     expect(await q("{ accounts { id } }", {}, "QmNope")).toEqual({ errors: [{ message: "deployment `QmNope` does not exist" }] });
   });
 
+  it("takes graph-node's first/skip limits as options", async () => {
+    const strict = createQueryExecutor({ store, maxFirst: 10, maxSkip: 20 });
+    expect(await strict.run(DEP, { query: "{ accounts(first: 11) { id } }" })).toEqual({ errors: [{ message: "The `first` argument must be between 0 and 10, but is 11" }] });
+    expect(await strict.run(DEP, { query: "{ accounts(first: 5, skip: 21) { id } }" })).toEqual({ errors: [{ message: "The `skip` argument must be between 0 and 20, but is 21" }] });
+    expect((await strict.run(DEP, { query: "{ accounts(first: 10, skip: 1) { id } }" })).data).toEqual({ accounts: [{ id: "bob" }] });
+  });
+
   it("applies subgraphError for a failed deployment", async () => {
     expect(await q("{ accounts { id } }", {}, FAILED)).toEqual({ errors: [{ message: "indexing_error" }] });
     expect(await q("{ accounts(subgraphError: allow) { id } }", {}, FAILED)).toEqual({ data: { accounts: [{ id: "carol" }] }, errors: [{ message: "indexing_error" }] });

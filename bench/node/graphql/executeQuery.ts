@@ -18,7 +18,7 @@ import type { DeploymentRecord, NodeStore } from "../store/types.js";
 import type { ResultObject, Selection } from "../store/entityQuery.js";
 import { buildApiSchema, type ApiSchema } from "./apiSchema.js";
 import { collectFields } from "./collectFields.js";
-import { collectionArgs, describeSelection, mergedSelectionSet, type DescribeContext } from "./describe.js";
+import { MAX_FIRST, MAX_SKIP, collectionArgs, describeSelection, mergedSelectionSet, type DescribeContext } from "./describe.js";
 import { QueryError, debugJson, invalidArgument, valueParseError } from "./errors.js";
 import { validateSelections } from "./validate.js";
 
@@ -50,8 +50,17 @@ interface RequestState {
 
 const INTROSPECTION = new Set(["__schema", "__type"]);
 
-export function createQueryExecutor(deps: { store: NodeStore }): QueryExecutor {
+export interface QueryExecutorOptions {
+  store: NodeStore;
+  /** Largest `first` (graph-node's GRAPH_GRAPHQL_MAX_FIRST, default 1000). */
+  maxFirst?: number;
+  /** Largest `skip` (graph-node's GRAPH_GRAPHQL_MAX_SKIP, default 4294967295). */
+  maxSkip?: number;
+}
+
+export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
   const { store } = deps;
+  const limits = { maxFirst: deps.maxFirst ?? MAX_FIRST, maxSkip: deps.maxSkip ?? MAX_SKIP };
   const apis = new Map<string, ApiSchema>();
 
   function apiFor(deployment: DeploymentRecord): ApiSchema {
@@ -182,7 +191,7 @@ export function createQueryExecutor(deps: { store: NodeStore }): QueryExecutor {
     const invalid = validateSelections(api.schema, fragments, variables, queryType, operation.selectionSet);
     if (invalid.length > 0) return { errors: invalid.map((e) => e.toJSON()) };
 
-    const state: RequestState = { deployment, api, ctx: { api, fragments, variables }, blocks: new Map() };
+    const state: RequestState = { deployment, api, ctx: { api, limits, fragments, variables }, blocks: new Map() };
     const roots = collectFields({ fragments, variables, applies: (t) => t === "Query" }, operation.selectionSet);
     const data: Record<string, unknown> = {};
     try {

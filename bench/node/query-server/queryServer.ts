@@ -9,6 +9,10 @@ import { BodyTooLargeError, listen, readBody, sendJson, sendText, type RunningSe
 
 export interface QueryServerOptions {
   store: NodeStore;
+  /** graph-node's GRAPH_GRAPHQL_MAX_FIRST (default 1000). */
+  maxFirst?: number;
+  /** graph-node's GRAPH_GRAPHQL_MAX_SKIP (default 4294967295). */
+  maxSkip?: number;
   /** 0 picks a free port. */
   port: number;
   /** Called with unexpected handler errors (never with request data). */
@@ -18,7 +22,11 @@ export interface QueryServerOptions {
 type Target = { kind: "name"; name: string } | { kind: "id"; id: string };
 
 export async function createQueryServer(options: QueryServerOptions): Promise<RunningServer> {
-  const executor = createQueryExecutor({ store: options.store });
+  const executor = createQueryExecutor({
+    store: options.store,
+    ...(options.maxFirst === undefined ? {} : { maxFirst: options.maxFirst }),
+    ...(options.maxSkip === undefined ? {} : { maxSkip: options.maxSkip }),
+  });
   const assets = graphiqlAssets();
   const assetCache = new Map<string, Buffer>();
 
