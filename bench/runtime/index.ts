@@ -9,6 +9,15 @@ export type { AscCodec } from "./abi/codec.js";
 export type { JsonValue } from "./abi/json.js";
 export type { HostStore } from "./store/hostStore.js";
 export type { BigDecimalValue } from "./host/bigDecimalMath.js";
+// graph-node's value semantics on plain JS values, for consumers that compare or print them.
+export {
+  fromString as parseBigDecimal,
+  toString as formatBigDecimal,
+  normalize as normalizeBigDecimal,
+  dividedBy as divideBigDecimal,
+} from "./host/bigDecimalMath.js";
+export { ethereumEncode, ethereumDecode } from "./host/ethereum.js";
+export { bigIntToHex, bytesToString } from "./host/typeConversion.js";
 export { StoreValueKind } from "./entity/storeValue.js";
 export type {
   ApiVersion,
