@@ -19,6 +19,8 @@ export interface LogFetcherOptions {
   maxRange?: number;
   /** Grow the span while a chunk returns fewer logs than this (default 5,000). */
   growBelowLogs?: number;
+  /** Halve the span after a chunk with more logs than this (default 20,000), to keep chunks pipelined. */
+  shrinkAboveLogs?: number;
 }
 
 export interface LogChunk {
@@ -56,6 +58,7 @@ function suggestedEnd(err: unknown, fromBlock: number): number | null {
 export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
   const maxRange = options.maxRange ?? 50_000;
   const growBelow = options.growBelowLogs ?? 5_000;
+  const shrinkAbove = options.shrinkAboveLogs ?? 20_000;
   let range = Math.min(options.initialRange ?? 2_000, maxRange);
   // The smallest span the node refused; growth stays below it (forgotten after a while, limits vary).
   let ceiling = Number.POSITIVE_INFINITY;
@@ -76,6 +79,7 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
           const logs = raw.map(parseLog);
           if (++successes >= 50) (ceiling = Number.POSITIVE_INFINITY), (successes = 0);
           if (logs.length < growBelow && end - fromBlock + 1 >= range) range = Math.max(range, Math.min(maxRange, range * 2, Math.floor((range + ceiling) / 2)));
+          else if (logs.length > shrinkAbove) range = Math.max(1, Math.floor(range / 2));
           return { logs, toBlock: end };
         } catch (err) {
           if (!isRangeLimitError(err)) throw err;

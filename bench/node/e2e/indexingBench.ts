@@ -32,6 +32,8 @@ export interface IndexingFigure {
   approvals: number;
   seconds: number;
   approvalsPerSecond: number;
+  /** RSS just before indexing started (store open, deployment created), MiB. */
+  baselineRssMiB: number;
   /** Highest RSS sampled while indexing (MiB), and the process's maxRSS so far. */
   peakRssMiB: number;
   maxRssMiB: number;
@@ -82,7 +84,8 @@ export async function runIndexingBench(options: IndexingBenchOptions): Promise<I
         try {
           await store.createDeployment({ id, schemaSdl: deployment.schemaSdl, network: "localhost", startBlock: fx.token.startBlock, manifest: "" });
           const indexer = createDeploymentIndexer({ store, rpc, deployment: { ...deployment, id }, log: (level, m) => level !== "debug" && level !== "info" && log(`  ${level}: ${m}`), pollIntervalMs: 20 });
-          let peak = process.memoryUsage().rss;
+          const baseline = process.memoryUsage().rss;
+          let peak = baseline;
           const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
           const t0 = performance.now();
           void indexer.start();
@@ -100,6 +103,7 @@ export async function runIndexingBench(options: IndexingBenchOptions): Promise<I
             approvals: count,
             seconds,
             approvalsPerSecond: count / seconds,
+            baselineRssMiB: baseline / 2 ** 20,
             peakRssMiB: peak / 2 ** 20,
             maxRssMiB: process.resourceUsage().maxRSS / 1024,
           };
@@ -130,5 +134,5 @@ export function formatFigure(f: IndexingFigure): string {
   const q = f.query
     ? `; query first:1000 p50 ${f.query.firstMs.p50.toFixed(1)} ms p99 ${f.query.firstMs.p99.toFixed(1)} ms, owner filter p50 ${f.query.ownerMs.p50.toFixed(1)} ms p99 ${f.query.ownerMs.p99.toFixed(1)} ms`
     : "";
-  return `${f.backend.padEnd(8)} ${String(f.approvals).padStart(7)} approvals in ${f.seconds.toFixed(2)} s = ${Math.round(f.approvalsPerSecond)} approvals/s, peak RSS ${f.peakRssMiB.toFixed(0)} MiB (maxRSS ${f.maxRssMiB.toFixed(0)} MiB)${q}`;
+  return `${f.backend.padEnd(8)} ${String(f.approvals).padStart(7)} approvals in ${f.seconds.toFixed(2)} s = ${Math.round(f.approvalsPerSecond)} approvals/s, RSS ${f.baselineRssMiB.toFixed(0)} MiB before, peak ${f.peakRssMiB.toFixed(0)} MiB (maxRSS ${f.maxRssMiB.toFixed(0)} MiB)${q}`;
 }

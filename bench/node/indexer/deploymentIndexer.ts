@@ -11,7 +11,7 @@ import { createChainServices } from "./chainServices.js";
 import { createLogDecoder } from "./decode.js";
 import { createHostWorker, type HostWorker } from "./hostWorkerClient.js";
 import type { BlockJob, BlockResult } from "./hostProtocol.js";
-import { loadRange, type LoaderDataSource } from "./rangeLoader.js";
+import { loadRange, type LoadedRange, type LoaderDataSource } from "./rangeLoader.js";
 import { allEntityIds } from "./entityIds.js";
 import type { IndexedDeployment, IndexerStore, Logger } from "./types.js";
 import { IndexerError } from "./errors.js";
@@ -51,7 +51,8 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
   const log: Logger = (level, message) => options.log(level, `${id}: ${message}`);
   const startBlock = Math.min(...deployment.dataSources.map((d) => d.startBlock));
   const recent = createRecentBlocks();
-  const fetcher = createLogFetcher({ rpc });
+  // Small first spans so that catching up pipelines fetching with running; sparse ranges grow fast.
+  const fetcher = createLogFetcher({ rpc, initialRange: 100 });
   const services = createChainServices(rpc);
 
   const loaderSources: LoaderDataSource[] = deployment.dataSources.map((ds) => ({
@@ -73,6 +74,8 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
   let worker: HostWorker | null = null;
   // The commit in flight; store reads from handlers wait for it so they never miss a write.
   let committing: Promise<void> = Promise.resolve();
+  // The next log range, fetched while the current one is processed.
+  let prefetched: { from: number; range: Promise<LoadedRange> } | null = null;
 
   function sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
@@ -154,6 +157,7 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
   }
 
   async function handleReorg(): Promise<void> {
+    prefetched = null;
     const from = pointer!;
     let ancestor = await findCommonAncestor({ rpc, known: recent.list() });
     if (!ancestor) {
@@ -177,6 +181,24 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
     await worker!.reset();
   }
 
+  function fetchRange(from: number, head: number): Promise<LoadedRange> {
+    const p = fetcher.next(from, head, filter).then((chunk) => loadRange(rpc, loaderSources, chunk.logs, chunk.toBlock));
+    p.catch(() => {}); // a failed prefetch is simply fetched again
+    return p;
+  }
+
+  /** The range starting at `from`: the prefetched one if its last block is still canonical. */
+  async function takeRange(from: number, head: number): Promise<LoadedRange> {
+    const ahead = prefetched;
+    prefetched = null;
+    if (ahead && ahead.from === from) {
+      const range = await ahead.range.catch(() => null);
+      // Hashes chain: if the range's last block is unchanged, so is every block before it.
+      if (range && (await getBlock(rpc, range.end.number))?.hash === range.end.hash) return range;
+    }
+    return fetchRange(from, head);
+  }
+
   /** One round: reorg check, then one log range. Returns false when there was nothing to do. */
   async function step(): Promise<boolean> {
     const head = await getHeadNumber(rpc);
@@ -194,8 +216,9 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
     }
     if (state !== "syncing" && state !== "synced") log("info", `indexing from block ${from} (head ${head})`);
     if (state === "starting") state = "syncing";
-    const chunk = await fetcher.next(from, head, filter);
-    const range = await loadRange(rpc, loaderSources, chunk.logs, chunk.toBlock);
+    const range = await takeRange(from, head);
+    // Fetch the next range while this one runs and commits.
+    if (range.end.number < head) prefetched = { from: range.end.number + 1, range: fetchRange(range.end.number + 1, head) };
     await runJobs(range.jobs);
     if (!pointer || pointer.number < range.end.number) {
       const end = { number: range.end.number, hash: range.end.hash };
@@ -236,6 +259,7 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
           log("warning", `retrying in ${wait} ms: ${(err as Error).message}`);
           // Start again from what the store holds; the worker's cache may be ahead of it.
           committing = Promise.resolve();
+          prefetched = null;
           const again = await store.getDeployment(id).catch(() => null);
           if (again) pointer = again.latestBlock;
           await worker.reset().catch(async () => {
