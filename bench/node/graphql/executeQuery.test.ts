@@ -152,6 +152,10 @@ describeBackends("GraphQL queries", (makeBackend) => {
     expect(await q("{ accounts(block: { number: 1 }) { id } }", {}, FAILED)).toEqual({ data: { accounts: [{ id: "carol" }] } });
     const meta = await q("{ _meta { hasIndexingErrors block { number } } }", {}, FAILED);
     expect(meta).toEqual({ data: { _meta: { hasIndexingErrors: true, block: { number: 2 } } } });
+    const both = await q("{ m: _meta { hasIndexingErrors } accounts { id } }", {}, FAILED);
+    expect(both).toEqual({ data: { m: { hasIndexingErrors: true } }, errors: [{ message: "indexing_error" }] });
+    const intro = await q('{ __type(name: "Account") { name } }', {}, FAILED);
+    expect(intro).toEqual({ data: { __type: { name: "Account" } }, errors: [{ message: "indexing_error" }] });
   });
 
   it("queries interfaces across their implementers, enums and Int8 ids", async () => {

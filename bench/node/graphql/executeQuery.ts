@@ -44,8 +44,8 @@ interface RequestState {
   deployment: DeploymentRecord;
   api: ApiSchema;
   ctx: DescribeContext;
-  /** Per root response key: the block it was answered at and its error policy. */
-  blocks: Map<string, { block: number; deny: boolean }>;
+  /** Per root response key: what it is, the block it was answered at and its error policy. */
+  blocks: Map<string, { kind: "data" | "meta" | "introspection"; block: number; deny: boolean }>;
 }
 
 const INTROSPECTION = new Set(["__schema", "__type"]);
@@ -111,7 +111,7 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
     const args = getArgumentValues(fieldDef, node, state.ctx.variables);
     const block = await resolveBlock(state, args.block);
     const deny = args.subgraphError !== "allow";
-    state.blocks.set(key, { block: block.number, deny: root.kind === "meta" ? false : deny });
+    state.blocks.set(key, { kind: root.kind === "meta" ? "meta" : "data", block: block.number, deny });
     const firstError = state.deployment.firstErrorBlock;
     if (root.kind === "meta") {
       const meta = state.deployment.latestBlock;
@@ -195,7 +195,10 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
     const roots = collectFields({ fragments, variables, applies: (t) => t === "Query" }, operation.selectionSet);
     const data: Record<string, unknown> = {};
     try {
-      if ([...roots.values()].some((nodes) => INTROSPECTION.has(nodes[0]?.name.value ?? ""))) {
+      const introspection = [...roots].filter(([, nodes]) => INTROSPECTION.has(nodes[0]?.name.value ?? ""));
+      // Introspection answers at the latest block, as graph-node's resolver for it does.
+      for (const [key] of introspection) state.blocks.set(key, { kind: "introspection", block: deployment.latestBlock?.number ?? -1, deny: true });
+      if (introspection.length > 0) {
         const result = await execute({
           schema: api.schema, document, variableValues: variables, operationName: request.operationName ?? undefined, rootValue: {},
           fieldResolver: (source: Record<string, unknown>, _args, _ctx, info) => {
@@ -225,19 +228,22 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
   };
 }
 
-/** graph-node's post-processing when the deployment has a deterministic error at the queried block. */
+/**
+ * graph-node's post-processing when the deployment has a deterministic error at a queried block: an
+ * `indexing_error`, and under `deny` (the default) only `_meta` and introspection fields keep their data.
+ * A query of `_meta` alone is left as it is.
+ */
 function applyErrorPolicy(state: RequestState, data: Record<string, unknown>): QueryResponse {
   const firstError = state.deployment.firstErrorBlock;
   if (firstError === null) return { data };
-  const affected = [...state.blocks].filter(([, b]) => firstError <= b.block);
-  const dataKeys = [...state.blocks].filter(([key]) => key !== "_meta");
-  if (affected.length === 0 || dataKeys.length === 0) return { data };
-  const denied = affected.some(([key, b]) => key !== "_meta" && b.deny);
-  if (!denied) return { data, errors: [{ message: "indexing_error" }] };
-  // Deny: data is omitted except _meta and introspection fields.
+  const roots = [...state.blocks];
+  if (!roots.some(([, r]) => firstError <= r.block)) return { data };
+  if (roots.every(([, r]) => r.kind === "meta")) return { data };
+  const errors = [{ message: "indexing_error" }];
+  if (!roots.some(([, r]) => r.kind === "data" && r.deny && firstError <= r.block)) return { data, errors };
   const kept: Record<string, unknown> = {};
-  for (const key of ["_meta", "__schema", "__type"]) if (key in data) kept[key] = data[key];
-  return Object.keys(kept).length > 0 ? { data: kept, errors: [{ message: "indexing_error" }] } : { errors: [{ message: "indexing_error" }] };
+  for (const [key, r] of roots) if (r.kind !== "data" && key in data) kept[key] = data[key];
+  return Object.keys(kept).length > 0 ? { data: kept, errors } : { errors };
 }
 
 function toErrorJson(error: unknown): { message: string; locations?: { line: number; column: number }[] } {
