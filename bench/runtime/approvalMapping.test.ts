@@ -78,7 +78,7 @@ describe("ApprovalHandler (graph-cli build) on the host", () => {
     expect((error as HostError).deterministic).toBe(true);
     // graph-node's wording, with the transaction as context.
     expect((error as HostError).message).toBe(
-      `transaction ${tx.hash.toString().slice(2)}: entity ApprovalQuery[${tx.hash}-2] is immutable; inserting it at block 6 is not possible as it was already inserted at an earlier block`,
+      `transaction ${tx.hash.toString().slice(2)}: entity ApprovalQuery[${tx.hash}-2] is immutable; inserting it at block 6 is not possible as it was already inserted at block 5`,
     );
     expect(instance.takeChanges()).toEqual([]);
   });

@@ -124,7 +124,7 @@ describe("immutable entities and the block cache", () => {
     h.instance.beginBlock({ number: 2, hash: "0x02" });
     const pendingErr = errorOf(() => h.call("setFrozen", id, 2));
     expect(pendingErr.code).toBe("IMMUTABLE");
-    expect(pendingErr.message).toBe(`entity Frozen[${id}] is immutable; inserting it at block 2 is not possible as it was already inserted at an earlier block`);
+    expect(pendingErr.message).toBe(`entity Frozen[${id}] is immutable; inserting it at block 2 is not possible as it was already inserted at block 1`);
     flush(1);
     h.instance.beginBlock({ number: 3, hash: "0x03" });
     expect(errorOf(() => h.call("setFrozen", id, 3)).deterministic).toBe(true);

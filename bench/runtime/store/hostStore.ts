@@ -66,6 +66,7 @@ interface JournalEntry {
   entityType: string;
   id: string;
   pending: Pending | undefined;
+  pendingBlock: number | undefined;
   inBlock: EntityData | undefined;
 }
 
@@ -78,6 +79,8 @@ export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBack
   const rejectUndefinedFields = options.rejectUndefinedFields ?? false;
   // Insertion order of `pending` is first-write order, which takeChanges keeps.
   let pending: Table<Pending> = new Map();
+  // The block each pending write happened in (for graph-node's immutability message).
+  let pendingBlocks: Table<number> = new Map();
   let inBlock: Table<EntityData> = new Map();
   let block: BlockPtr | null = null;
   let journal: JournalEntry[] | null = null;
@@ -104,14 +107,24 @@ export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBack
 
   const remember = (entityType: string, id: string) => {
     if (journal === null) return;
-    journal.push({ entityType, id, pending: pending.get(entityType)?.get(id), inBlock: inBlock.get(entityType)?.get(id) });
+    journal.push({
+      entityType,
+      id,
+      pending: pending.get(entityType)?.get(id),
+      pendingBlock: pendingBlocks.get(entityType)?.get(id),
+      inBlock: inBlock.get(entityType)?.get(id),
+    });
   };
 
-  const current = (entityType: string, id: string): { data: EntityData | null; inStore: boolean } => {
+  const current = (entityType: string, id: string): { data: EntityData | null; block: number | undefined } => {
     const p = pending.get(entityType);
-    if (p !== undefined && p.has(id)) return { data: p.get(id)!, inStore: false };
+    if (p !== undefined && p.has(id)) return { data: p.get(id)!, block: pendingBlocks.get(entityType)?.get(id) };
     const row = backend.get(entityType, id);
-    return { data: row === null ? null : row.data, inStore: row !== null };
+    return row === null ? { data: null, block: undefined } : { data: row.data, block: row.block };
+  };
+  const notePendingBlock = (entityType: string, id: string) => {
+    if (block !== null) tableOf(pendingBlocks, entityType).set(id, block.number);
+    else pendingBlocks.get(entityType)?.delete(id);
   };
 
   const write = (entityType: string, id: string, data: EntityData) => {
@@ -119,6 +132,7 @@ export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBack
     const p = tableOf(pending, entityType);
     // Re-inserting moves nothing: Map keeps the first insertion position, i.e. first-write order.
     p.set(id, data);
+    notePendingBlock(entityType, id);
     tableOf(inBlock, entityType).set(id, data);
   };
 
@@ -167,8 +181,9 @@ export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBack
           if (existing.data !== null) {
             const key = `${entityType}[${id}]`;
             const at = block === null ? "the current block" : `block ${block.number}`;
-            throw new HostError("IMMUTABLE", `entity ${key} is immutable; inserting it at ${at} is not possible as it was already inserted at an earlier block`, {
-              details: { entityType, id, block: block?.number ?? null },
+            const before = existing.block === undefined ? "an earlier block" : `block ${existing.block}`;
+            throw new HostError("IMMUTABLE", `entity ${key} is immutable; inserting it at ${at} is not possible as it was already inserted at ${before}`, {
+              details: { entityType, id, block: block?.number ?? null, insertedAt: existing.block ?? null },
             });
           }
         }
@@ -199,6 +214,7 @@ export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBack
       }
       remember(entityType, id);
       tableOf(pending, entityType).set(id, null);
+      notePendingBlock(entityType, id);
       inBlock.get(entityType)?.delete(id);
     },
     loadRelated(entityType, id, field) {
@@ -250,6 +266,7 @@ export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBack
     takeChanges() {
       const out = changesOf(pending);
       pending = new Map();
+      pendingBlocks = new Map();
       return out;
     },
     peekChanges() {
@@ -257,6 +274,7 @@ export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBack
     },
     reset() {
       pending = new Map();
+      pendingBlocks = new Map();
       inBlock = new Map();
       journal = null;
     },
@@ -273,6 +291,8 @@ export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBack
         const e = entries[i]!;
         if (e.pending === undefined) pending.get(e.entityType)?.delete(e.id);
         else tableOf(pending, e.entityType).set(e.id, e.pending);
+        if (e.pendingBlock === undefined) pendingBlocks.get(e.entityType)?.delete(e.id);
+        else tableOf(pendingBlocks, e.entityType).set(e.id, e.pendingBlock);
         if (e.inBlock === undefined) inBlock.get(e.entityType)?.delete(e.id);
         else tableOf(inBlock, e.entityType).set(e.id, e.inBlock);
       }
