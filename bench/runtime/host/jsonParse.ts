@@ -6,7 +6,8 @@ export class JsonSyntaxError extends Error {
   override readonly name = "JsonSyntaxError";
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+// ignoreBOM keeps a byte order mark in the text, where serde_json rejects it.
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** Parses UTF-8 JSON bytes; throws JsonSyntaxError. */
 export function parseJsonBytes(bytes: Uint8Array): JsonValue {

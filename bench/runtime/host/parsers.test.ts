@@ -25,6 +25,7 @@ describe("JSON like serde_json", () => {
       expect(() => parseJsonText(bad), bad).toThrow(JsonSyntaxError);
     }
     expect(() => parseJsonBytes(Uint8Array.from([0x22, 0xff, 0x22]))).toThrow(/UTF-8/);
+    expect(() => parseJsonBytes(Uint8Array.from([0xef, 0xbb, 0xbf, 0x7b, 0x7d]))).toThrow(JsonSyntaxError);
   });
 });
 
