@@ -1,5 +1,6 @@
 // One small database interface over PGlite (embedded; a data dir or in-memory) and pg (a Postgres
 // server via DATABASE_URL), so the store's SQL is the same for both.
+import { mkdir } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { StoreError, maskDatabaseUrl } from "./errors.js";
@@ -24,6 +25,8 @@ export async function createDatabase(options: { databaseUrl?: string; dataDir?: 
 }
 
 async function createPgliteDatabase(dataDir: string | undefined): Promise<Database> {
+  // PGlite creates only the last directory of the path.
+  if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
   const db = dataDir === undefined ? await PGlite.create() : await PGlite.create(dataDir);
   const wrap = (q: { query: PGlite["query"]; exec: PGlite["exec"] }): Queryable => ({
     async query<T extends Row>(sql: string, params?: unknown[]) {

@@ -192,12 +192,12 @@ describeBackends("NodeStore", (makeBackend) => {
 it("PGlite data survives closing and reopening its data directory", async () => {
   const dir = await mkdtemp(join(tmpdir(), "node-store-"));
   try {
-    const first = await createNodeStore({ dataDir: dir });
+    const first = await createNodeStore({ dataDir: join(dir, "nested", "pg") });
     await first.createDeployment({ id: DEP, schemaSdl: TEST_SCHEMA, network: "localhost", startBlock: 1, manifest: "m" });
     const a = approval(1, OWNER_A);
     await first.transact(DEP, block(7), [{ op: "set", entityType: "ApprovalQuery", id: a.id, data: a.data }]);
     await first.close();
-    const second = await createNodeStore({ dataDir: dir });
+    const second = await createNodeStore({ dataDir: join(dir, "nested", "pg") });
     expect((await second.getDeployment(DEP))?.latestBlock).toEqual(block(7));
     expect(await second.getEntity(DEP, "ApprovalQuery", a.id)).toEqual(a.data);
     await second.close();
