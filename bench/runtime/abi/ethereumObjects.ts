@@ -130,9 +130,20 @@ export function createEthereumObjectWriter(codec: AscCodec, layout: EventLayout)
     }
     return lastTxPtr;
   };
+  // AssemblyScript strings are immutable, so parameter names can be written once per instance.
+  const names = new Map<string, number>();
+  const nameString = (name: string) => {
+    let ptr = names.get(name);
+    if (ptr === undefined) {
+      if (names.size >= 4096) names.clear();
+      ptr = codec.writeString(name);
+      names.set(name, ptr);
+    }
+    return ptr;
+  };
   const writeParams = (params: EventParamInput[]) =>
     codec.writeArray(TypeId.ArrayEventParam, params, (p) => {
-      const name = codec.writeString(p.name);
+      const name = nameString(p.name);
       const value = codec.writeEthereumValue(p.value);
       return struct(TypeId.EventParam, [name, value]);
     });
@@ -160,6 +171,7 @@ export function createEthereumObjectWriter(codec: AscCodec, layout: EventLayout)
       return struct(TypeId.EthereumEvent, fields);
     },
     reset() {
+      names.clear();
       lastBlock = null;
       lastBlockPtr = 0;
       lastTx = null;
