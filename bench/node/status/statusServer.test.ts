@@ -60,4 +60,14 @@ describe("status server", () => {
     expect((await query('{ indexingStatusForPendingVersion(subgraphName: "me/ok") { subgraph } }')).data).toEqual({ indexingStatusForPendingVersion: null });
     expect((await query("{ nope }")).errors).toBeDefined();
   });
+
+  it("listens on 127.0.0.1 and serves its GraphiQL playground from the node", async () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const redirect = await fetch(`${server.url}/graphql`, { redirect: "manual" });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("location")).toBe("/graphql/playground");
+    const html = await (await fetch(`${server.url}/graphql/playground`)).text();
+    expect(html).toContain('src="/graphiql/graphiql.min.js"');
+    expect((await fetch(`${server.url}/graphiql/graphiql.min.css`)).status).toBe(200);
+  });
 });
