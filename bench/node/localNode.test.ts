@@ -3,6 +3,8 @@
 // order, paging past 1000); bad deploys are refused and leave the current version serving; a reorg
 // made with evm_snapshot/evm_revert replaces orphaned entities. Runs on PGlite, and on Postgres when
 // DATABASE_URL is set.
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendApprovals } from "../../hardhat/deploy/approvals.js";
 import type { BuiltSubgraph } from "../../scripts/lib/subgraphBuild.js";
@@ -20,6 +22,7 @@ import {
   startNode,
   statusOf,
   waitForHead,
+  waitForStatus,
   type ChainFixture,
   type NodeFixture,
 } from "./e2e/harness.js";
@@ -120,5 +123,31 @@ describe.each(backends())("local node on %s", (backend) => {
     expect(after).toEqual(expected);
     const orphaned = before.filter((b) => !expected.some((e) => e.id === b.id));
     expect(orphaned).toHaveLength(24);
+  });
+
+  it("switches the name to a new version once that version has synced", async () => {
+    // Version 2: the same subgraph with a start block one later (the proxy's creation block has no
+    // approvals), so a different manifest and deployment id with the same entities.
+    const networksPath = join(built.workDir, "networks.json");
+    const original = await readFile(networksPath, "utf8");
+    const networks = JSON.parse(original) as Record<string, Record<string, { address: string; startBlock: number }>>;
+    networks.localhost!.ApprovalToken!.startBlock = fx.token.startBlock + 1;
+    await writeFile(networksPath, JSON.stringify(networks));
+    let v2 = "";
+    try {
+      v2 = await deployWithGraphCli(built, NAME, node.node.urls, "v2");
+    } finally {
+      await writeFile(networksPath, original);
+    }
+    expect(v2).not.toBe(deploymentId);
+    const status = await waitForStatus(node.node.urls.status, NAME, (s) => s.subgraph === v2);
+    expect(status.synced).toBe(true);
+    const meta = await graphql<{ _meta: { deployment: string } }>(queryUrl, "{ _meta { deployment } }");
+    expect(meta.data?._meta.deployment).toBe(v2);
+    const expected = (await chainApprovals(fx.chain.url, fx.token.proxy, fx.token.startBlock)).sort(byId);
+    expect(await queryAllApprovals(queryUrl)).toEqual(expected);
+    // The first version is still served by its id.
+    const old = await graphql<{ _meta: { deployment: string } }>(`${node.node.urls.query}/subgraphs/id/${deploymentId}`, "{ _meta { deployment } }");
+    expect(old.data?._meta.deployment).toBe(deploymentId);
   });
 });

@@ -25,6 +25,8 @@ export interface DeploymentIndexerOptions {
   pollIntervalMs?: number;
   /** Events handed to the worker per run (whole blocks; default 4,000). */
   eventsPerRun?: number;
+  /** First eth_getLogs span in blocks (default 100; it adapts from there). */
+  initialLogRange?: number;
   /** How far back to look for a common ancestor in the store's block hashes (default 256). */
   reorgDepth?: number;
 }
@@ -52,7 +54,7 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
   const startBlock = Math.min(...deployment.dataSources.map((d) => d.startBlock));
   const recent = createRecentBlocks();
   // Small first spans so that catching up pipelines fetching with running; sparse ranges grow fast.
-  const fetcher = createLogFetcher({ rpc, initialRange: 100 });
+  const fetcher = createLogFetcher({ rpc, initialRange: options.initialLogRange ?? 100 });
   const services = createChainServices(rpc);
 
   const loaderSources: LoaderDataSource[] = deployment.dataSources.map((ds) => ({
