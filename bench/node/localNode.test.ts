@@ -83,6 +83,11 @@ describe.each(backends())("local node on %s", (backend) => {
     expect(meta.data?._meta.deployment).toBe(deploymentId);
     expect(meta.data?._meta.hasIndexingErrors).toBe(false);
     expect(Number(status.entityCount)).toBe(expected.length);
+    // Bad queries get graph-node's error texts, with no data.
+    const tooMany = await graphql(queryUrl, "{ approvalQueries(first: 5000) { id } }");
+    expect(tooMany.errors?.[0]?.message).toBe("The `first` argument must be between 0 and 1000, but is 5000");
+    const unknownField = await graphql(queryUrl, "{ approvalQueries { nope } }");
+    expect(unknownField.errors?.length).toBeGreaterThan(0);
   });
 
   it("refuses bad deploys with JSON-RPC errors and keeps the current version serving", async () => {
