@@ -13,6 +13,7 @@ import { createHostWorker, type HostWorker } from "./hostWorkerClient.js";
 import type { BlockJob, BlockResult } from "./hostProtocol.js";
 import { loadRange, type LoadedRange, type LoaderDataSource } from "./rangeLoader.js";
 import { allEntityIds } from "./entityIds.js";
+import { contextToEntity } from "./manifestContext.js";
 import type { IndexedDeployment, IndexerStore, Logger } from "./types.js";
 import { IndexerError } from "./errors.js";
 
@@ -60,6 +61,7 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
   const loaderSources: LoaderDataSource[] = deployment.dataSources.map((ds) => ({
     address: ds.address?.toLowerCase() ?? null,
     startBlock: ds.startBlock,
+    endBlock: ds.endBlock ?? null,
     decoder: createLogDecoder(ds.abis[ds.abiName] ?? [], ds.eventHandlers),
   }));
   const filter: LogFilter = {
@@ -95,6 +97,7 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
         apiVersion: ds.apiVersion,
         address: ds.address?.toLowerCase() ?? "",
         network: ds.network,
+        context: contextToEntity(ds.context),
       })),
       log,
       services: {

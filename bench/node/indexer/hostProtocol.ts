@@ -11,6 +11,8 @@ export interface WorkerDataSource {
   /** Lowercase 0x address, "" when none. */
   address: string;
   network: string;
+  /** `dataSource.context()`; null = empty. */
+  context?: EntityData | null;
 }
 
 export interface WorkerInit {

@@ -109,7 +109,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       apiVersion: ds.apiVersion,
       schema,
       store: backend,
-      dataSource: { address: ds.address, network: ds.network, context: null },
+      dataSource: { address: ds.address, network: ds.network, context: ds.context ?? null },
       ethereumCall: (call) => ask({ type: "call", call }).value as EthereumValue[] | null,
       ethereumGetBalance: (address) => ask({ type: "balance", address, block: currentBlock }).value as bigint,
       ethereumHasCode: (address) => ask({ type: "hasCode", address, block: currentBlock }).value as boolean,

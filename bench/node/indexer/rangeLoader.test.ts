@@ -75,6 +75,13 @@ describe("loadRange", () => {
     // Log indexes increase within a block.
     const idx = events.filter((e) => e.job === first.job).map((e) => Number(e.t.event.logIndex));
     expect(idx).toEqual([...idx].sort((a, b) => a - b));
+
+    // With an end block, logs after it produce no trigger.
+    const firstBlock = first.job.ptr.number;
+    const allLogs = (await createLogFetcher({ rpc }).next(startBlock, head, { addresses: [token], topic0s: [topic0] })).logs;
+    const ended = await loadRange(rpc, [{ address: token, startBlock, endBlock: firstBlock, decoder }], allLogs, head);
+    expect(ended.jobs.map((j) => j.ptr.number)).toEqual([firstBlock]);
+    expect(ended.end.number).toBe(head);
   });
 
   it("attaches the receipt only for handlers that ask for it", async () => {

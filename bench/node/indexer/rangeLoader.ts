@@ -12,6 +12,8 @@ import type { BlockJob, JobBlockPtr, Trigger } from "./hostProtocol.js";
 export interface LoaderDataSource {
   address: string | null;
   startBlock: number;
+  /** No triggers after this block (null: none). */
+  endBlock?: number | null;
   decoder: LogDecoder;
 }
 
@@ -32,6 +34,7 @@ export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[],
   for (const log of sorted) {
     dataSources.forEach((ds, i) => {
       if (log.blockNumber < ds.startBlock) return;
+      if (ds.endBlock != null && log.blockNumber > ds.endBlock) return;
       if (ds.address !== null && ds.address !== log.address) return;
       for (const m of ds.decoder.match(log)) {
         matched.push({ log, ds: i, handler: m.handler.handler, receipt: m.handler.receipt, params: m.parameters });

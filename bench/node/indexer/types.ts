@@ -51,6 +51,10 @@ export interface IndexedDataSource {
   abiName: string;
   eventHandlers: IndexedEventHandler[];
   wasmModule: WebAssembly.Module;
+  /** `source.endBlock`: no triggers after it. */
+  endBlock?: number | null;
+  /** The manifest's `context` ({key: {type, data}}), for `dataSource.context()`. */
+  context?: Record<string, { type: string; data: unknown }> | null;
 }
 
 export interface IndexedDeployment {
