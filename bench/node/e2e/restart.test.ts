@@ -31,7 +31,8 @@ beforeAll(async () => {
   const { startChainWithToken } = await import("./harness.js");
   fx = await startChainWithToken();
   built = await buildFor(fx.token);
-  await sendApprovals({ rpcUrl: fx.chain.url, token: fx.token.proxy, count: COUNT, batchSize: 500 });
+  // 100 approvals per block: the sync commits in 120 steps, so a kill lands between two of them.
+  await sendApprovals({ rpcUrl: fx.chain.url, token: fx.token.proxy, count: COUNT, batchSize: 100 });
 });
 afterAll(async () => {
   await fx?.stop();
@@ -52,7 +53,7 @@ describe.each(backends())("restart on %s", (backend) => {
     dataDir = await mkdtemp(join(tmpdir(), "local-node-restart-"));
     db = backend === "postgres" ? await freshDatabase() : undefined;
     const ports = await freePorts();
-    const start = () => spawnNodeProcess({ rpcUrl: fx.chain.url, dataDir, databaseUrl: db?.url, ports, eventsPerRun: 250 });
+    const start = () => spawnNodeProcess({ rpcUrl: fx.chain.url, dataDir, databaseUrl: db?.url, ports, eventsPerRun: 100 });
     const name = `e2e/restart-${backend}`;
     const statusUrl = `http://127.0.0.1:${ports.status}`;
     const head = await blockNumber(fx.chain.url);
@@ -73,7 +74,7 @@ describe.each(backends())("restart on %s", (backend) => {
         throw new Error("the sync finished before it could be interrupted");
       }
       if (Date.now() > deadline) throw new Error(`no partial sync seen:\n${first.output()}`);
-      await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 10));
     }
     expect(killedAt).toBeGreaterThanOrEqual(fx.token.startBlock);
 
