@@ -11,7 +11,8 @@ import { sendApprovals } from "../../../hardhat/deploy/approvals.js";
 import { startChainWithToken, chainApprovals, type ChainFixture } from "../e2e/chainFixture.js";
 import { createNodeStore } from "../store/nodeStore.js";
 import type { NodeStore } from "../store/types.js";
-import { createRpcClient } from "../chain/rpcClient.js";
+import { createRpcClient, type RpcClient } from "../chain/rpcClient.js";
+import { RpcTransportError } from "../chain/errors.js";
 import { getHeadNumber } from "../chain/blocks.js";
 import { createDeploymentIndexer, type DeploymentIndexer } from "./deploymentIndexer.js";
 import type { IndexedDeployment } from "./types.js";
@@ -34,10 +35,10 @@ async function storedIds(id: string): Promise<string[]> {
   return r.rows.map((row) => String(row.id)).sort();
 }
 
-async function startIndexer(id: string): Promise<DeploymentIndexer> {
+async function startIndexer(id: string, rpc: RpcClient = createRpcClient({ url: fx.chain.url })): Promise<DeploymentIndexer> {
   const startBlock = deployment.dataSources[0]!.startBlock;
   await store.createDeployment({ id, schemaSdl: deployment.schemaSdl, network: "localhost", startBlock, manifest: "" });
-  const indexer = createDeploymentIndexer({ store, rpc: createRpcClient({ url: fx.chain.url }), deployment: { ...deployment, id }, log: (l, m) => logs.push(`${l} ${m}`), pollIntervalMs: 50 });
+  const indexer = createDeploymentIndexer({ store, rpc, deployment: { ...deployment, id }, log: (l, m) => logs.push(`${l} ${m}`), pollIntervalMs: 50 });
   void indexer.start();
   return indexer;
 }
@@ -107,6 +108,31 @@ describe("deployment indexer", () => {
       expect(await storedIds("QmSync")).toEqual(canonical);
       expect(orphaned.filter((o) => !canonical.includes(o))).toHaveLength(30);
       expect(logs.some((l) => l.includes("reorg"))).toBe(true);
+    } finally {
+      await indexer.stop();
+    }
+  });
+
+  it("retries when the node fails for a while, and ends with the same data", async () => {
+    const real = createRpcClient({ url: fx.chain.url });
+    let failures = 3;
+    // The first block fetches fail as a flaky provider would (connection reset).
+    const flaky: RpcClient = {
+      displayUrl: real.displayUrl,
+      request: (method, params) => real.request(method, params),
+      async batch(calls) {
+        if (calls[0]?.method === "eth_getBlockByNumber" && calls[0].params[1] === true && failures-- > 0) throw new RpcTransportError("connection reset (test)");
+        return real.batch(calls);
+      },
+    };
+    const indexer = await startIndexer("QmFlaky", flaky);
+    try {
+      const head = await getHeadNumber(real);
+      await until("sync through failures", async () => (await store.getDeployment("QmFlaky"))?.latestBlock?.number === head);
+      expect(failures).toBeLessThan(0);
+      expect(logs.filter((l) => l.includes("QmFlaky") && l.includes("connection reset (test)"))).toHaveLength(3);
+      expect(await storedIds("QmFlaky")).toEqual(await storedIds("QmSync"));
+      expect((await store.getDeployment("QmFlaky"))?.health).toBe("healthy");
     } finally {
       await indexer.stop();
     }
