@@ -40,7 +40,7 @@ describe("npm run deploy", () => {
     expect(queryUrl).toBe(`${node.node.urls.query}/subgraphs/name/test/deployed`);
     expect(out.stdout).toMatch(/deployment: Qm[1-9A-HJ-NP-Za-km-z]{44}/);
     const head = Number(await (await fetch(chain.chain.url, { method: "POST", headers: { "content-type": "application/json" }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}' })).json().then((r) => (r as { result: string }).result));
-    await waitForBlock({ statusUrl: node.node.urls.status, name: "test/deployed", block: head });
+    await waitForBlock({ statusUrl: `${node.node.urls.status}/graphql`, name: "test/deployed", block: head });
     expect(await listApprovals({ endpoint: queryUrl })).toHaveLength(5);
   });
 
@@ -49,9 +49,10 @@ describe("npm run deploy", () => {
       cwd: built.workDir,
       env: { DEPLOY_URL: gateway.deployUrl, IPFS_URL: gateway.ipfsUrl },
     });
+    expect(out.stderr).toBe("");
     expect(out.code).toBe(0);
     expect(gateway.seen.some((p) => p === `/${KEY}/deploy`)).toBe(true);
-    expect(gateway.seen.some((p) => p.startsWith(`/${KEY}/ipfs/api/v0/add`))).toBe(true);
+    expect(gateway.seen.some((p) => p.startsWith(`/${KEY}/ipfs/add`))).toBe(true);
     expect(out.stdout + out.stderr).not.toContain(KEY);
     expect(out.stdout).toContain("/***/deploy");
   });

@@ -24,7 +24,7 @@ beforeAll(async () => {
   // A few single approvals from rotating owners, then enough batched ones to need two pages.
   await sendApprovals({ rpcUrl: chain.chain.url, token: chain.token.proxy, count: 12 });
   const sent = await sendApprovals({ rpcUrl: chain.chain.url, token: chain.token.proxy, count: 1100, seed: 7 });
-  await waitForBlock({ statusUrl: node.node.urls.status, name: NAME, block: sent.lastBlock, timeoutMs: 120_000 });
+  await waitForBlock({ statusUrl: `${node.node.urls.status}/graphql`, name: NAME, block: sent.lastBlock, timeoutMs: 120_000 });
   endpoint = `${node.node.urls.query}/subgraphs/name/${NAME}`;
   expected = await approvalsFromChain(chain.chain.url, chain.token.proxy);
 });

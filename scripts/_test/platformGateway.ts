@@ -31,7 +31,12 @@ export async function startPlatformGateway(key: string, upstream: { admin: strin
     const [, givenKey, service, ...rest] = url.pathname.split("/");
     if (givenKey !== key) return void res.writeHead(401, { "content-type": "application/json" }).end('{"error":"invalid access key"}');
     if (service === "deploy") return forward(req, res, new URL(upstream.admin));
-    if (service === "ipfs") return forward(req, res, new URL(`/${rest.join("/")}${url.search}`, upstream.ipfs));
+    // graph-cli's IPFS client treats a URL with a path as the API base (`/<KEY>/ipfs/add`), so the
+    // gateway maps it onto Kubo's `/api/v0/<method>`.
+    if (service === "ipfs") {
+      const method = rest[0] === "api" && rest[1] === "v0" ? rest.slice(2) : rest;
+      return forward(req, res, new URL(`/api/v0/${method.join("/")}${url.search}`, upstream.ipfs));
+    }
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
