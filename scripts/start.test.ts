@@ -35,7 +35,7 @@ function tableRows(stdout: string): string[][] {
   expect(header).toBeGreaterThan(-1);
   const rows: string[][] = [];
   for (const line of lines.slice(header + 2)) {
-    if (/^\d+ approvals?$/.test(line)) break;
+    if (/^\d+ approvals?$/.test(line) || line.startsWith("... ")) break;
     rows.push(line.trim().split(/\s+/));
   }
   return rows;

@@ -141,7 +141,7 @@ export async function runMainJob(options: MainJobOptions): Promise<RunningMainJo
     const queryUrl = `http://127.0.0.1:${options.ports.query}/subgraphs/name/${options.name}`;
     const approvals = await listApprovals({ endpoint: queryUrl });
     log("[7/7] approvals:");
-    log(formatApprovalsTable(approvals));
+    log(formatApprovalsTable(approvals, { maxRows: 100 }));
     log("");
     log(`Queries (HTTP): ${queryUrl}`);
     log(`GraphiQL:       ${queryUrl} (open it in a browser)`);
