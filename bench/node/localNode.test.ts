@@ -5,7 +5,7 @@
 // DATABASE_URL is set.
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sendApprovals } from "../../hardhat/deploy/approvals.js";
 import type { BuiltSubgraph } from "../../scripts/lib/subgraphBuild.js";
 import {
@@ -26,6 +26,9 @@ import {
   type ChainFixture,
   type NodeFixture,
 } from "./e2e/harness.js";
+
+// graph-cli builds and real chains: generous limits for a loaded 2-core CI machine.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 const NAME = "e2e/approvals";
 let fx: ChainFixture;

@@ -3,13 +3,16 @@
 // what was indexed before stays queryable, and `_meta.hasIndexingErrors` says so.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Contract } from "ethers";
 import { readArtifact } from "../../../hardhat/deploy/artifacts.js";
 import { connectChain } from "../../../hardhat/deploy/signers.js";
 import { sendApprovals } from "../../../hardhat/deploy/approvals.js";
 import type { BuiltSubgraph } from "../../../scripts/lib/subgraphBuild.js";
 import { backends, buildFor, deployWithGraphCli, graphql, startChainWithToken, startNode, waitForStatus, type ChainFixture, type NodeFixture } from "./harness.js";
+
+// graph-cli builds and real chains: generous limits for a loaded 2-core CI machine.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 const fixture = join(fileURLToPath(new URL(".", import.meta.url)), "_test", "failing");
 let fx: ChainFixture;

@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sendApprovals } from "../../../hardhat/deploy/approvals.js";
 import type { BuiltSubgraph } from "../../../scripts/lib/subgraphBuild.js";
 import {
@@ -17,18 +17,21 @@ import {
   freshDatabase,
   queryAllApprovals,
   spawnNodeProcess,
+  startChainWithToken,
   statusOf,
   waitForHead,
   type ChainFixture,
   type NodeProcess,
 } from "./harness.js";
 
+// graph-cli builds and real chains: generous limits for a loaded 2-core CI machine.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
+
 const COUNT = 12_000;
 let fx: ChainFixture;
 let built: BuiltSubgraph;
 
 beforeAll(async () => {
-  const { startChainWithToken } = await import("./harness.js");
   fx = await startChainWithToken();
   built = await buildFor(fx.token);
   // 100 approvals per block: the sync commits in 120 steps, so a kill lands between two of them.

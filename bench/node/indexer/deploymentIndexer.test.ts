@@ -3,7 +3,7 @@
 // reorg made with evm_snapshot/evm_revert, and stop with a fatal error on an immutable rewrite.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { id as keccakId } from "ethers";
 import { buildSubgraph } from "../../../scripts/lib/subgraphBuild.js";
 import { projectRoot } from "../../../hardhat/deploy/artifacts.js";
@@ -16,6 +16,9 @@ import { RpcTransportError } from "../chain/errors.js";
 import { getHeadNumber } from "../chain/blocks.js";
 import { createDeploymentIndexer, type DeploymentIndexer } from "./deploymentIndexer.js";
 import type { IndexedDeployment } from "./types.js";
+
+// graph-cli builds and real chains: generous limits for a loaded 2-core CI machine.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 let fx: ChainFixture;
 let store: NodeStore;

@@ -2,13 +2,16 @@
 // store reads answered from the main thread in bulk; an immutable rewrite is a deterministic failure.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildSubgraph } from "../../../scripts/lib/subgraphBuild.js";
 import { projectRoot } from "../../../hardhat/deploy/artifacts.js";
 import type { EntityData } from "../../runtime/entity/storeValue.js";
 import type { EthereumEventInput } from "../../runtime/types.js";
 import { createHostWorker, type HostServices, type HostWorker } from "./hostWorkerClient.js";
 import type { BlockJob } from "./hostProtocol.js";
+
+// graph-cli builds and real chains: generous limits for a loaded 2-core CI machine.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 const TOKEN = "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512";
 let worker: HostWorker;
