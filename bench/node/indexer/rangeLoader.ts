@@ -24,7 +24,8 @@ export interface LoadedRange {
   events: number;
 }
 
-const BLOCK_BATCH = 50;
+// Blocks per batch request: full blocks of a busy chain are large (hundreds of transactions each).
+const BLOCK_BATCH = 20;
 
 export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[], logs: ChainLog[], toBlock: number): Promise<LoadedRange> {
   const sorted = logs.filter((l) => !l.removed).sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
