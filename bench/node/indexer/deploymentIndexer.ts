@@ -98,6 +98,7 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
         address: ds.address?.toLowerCase() ?? "",
         network: ds.network,
         context: contextToEntity(ds.context),
+        templates: (deployment.templates ?? []).map((t) => t.name),
       })),
       log,
       services: {

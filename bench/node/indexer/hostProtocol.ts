@@ -13,6 +13,8 @@ export interface WorkerDataSource {
   network: string;
   /** `dataSource.context()`; null = empty. */
   context?: EntityData | null;
+  /** Template names `dataSource.create` accepts (graph-node fails on others). */
+  templates?: string[];
 }
 
 export interface WorkerInit {

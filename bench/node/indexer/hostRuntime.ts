@@ -109,7 +109,19 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       apiVersion: ds.apiVersion,
       schema,
       store: backend,
-      dataSource: { address: ds.address, network: ds.network, context: ds.context ?? null },
+      dataSource: {
+        name: ds.name,
+        address: ds.address,
+        network: ds.network,
+        context: ds.context ?? null,
+        ...(ds.templates ? { templates: ds.templates } : {}),
+        // Dynamic data sources are not indexed by this node; say so where it happens.
+        onCreate: (name, params) =>
+          options.log(
+            "warning",
+            `[${ds.name}] data source template ${name}(${params.join(", ")}) created at block ${currentBlock?.number ?? "?"} is not indexed by this node`,
+          ),
+      },
       ethereumCall: (call) => ask({ type: "call", call }).value as EthereumValue[] | null,
       ethereumGetBalance: (address) => ask({ type: "balance", address, block: currentBlock }).value as bigint,
       ethereumHasCode: (address) => ask({ type: "hasCode", address, block: currentBlock }).value as boolean,

@@ -62,6 +62,8 @@ export interface IndexedDeployment {
   schemaSdl: string;
   network: string;
   dataSources: IndexedDataSource[];
+  /** Template names, for `dataSource.create` validation. */
+  templates?: { name: string }[];
 }
 
 export type Logger = (level: LogLevel, message: string) => void;
