@@ -54,18 +54,23 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   }
 
   // Ids that may exist in the store: all stored ids of a type (loaded on its first miss) plus every
-  // id written since. A read of any other id is answered "absent" without asking the main thread.
-  let knownIds = new Map<string, Set<string>>();
+  // id written by this worker, before or after that load. A read of any other id is answered
+  // "absent" without asking the main thread.
+  let knownIds = new Map<string, { loaded: boolean; ids: Set<string> }>();
   function mayExist(entityType: string, id: string): boolean {
-    let ids = knownIds.get(entityType);
-    if (!ids) {
-      ids = new Set(ask({ type: "ids", entityType }).value as string[]);
-      knownIds.set(entityType, ids);
+    let known = knownIds.get(entityType);
+    if (!known?.loaded) {
+      const ids = known?.ids ?? new Set<string>();
+      for (const stored of ask({ type: "ids", entityType }).value as string[]) ids.add(stored);
+      known = { loaded: true, ids };
+      knownIds.set(entityType, known);
     }
-    return ids.has(id);
+    return known.ids.has(id);
   }
   function noteWritten(entityType: string, id: string): void {
-    knownIds.get(entityType)?.add(id);
+    let known = knownIds.get(entityType);
+    if (!known) knownIds.set(entityType, (known = { loaded: false, ids: new Set() }));
+    known.ids.add(id);
   }
 
   const backend: EntityStoreBackend = {
