@@ -133,6 +133,30 @@ describe.each(backends())("local node on %s", (backend) => {
     expect(orphaned).toHaveLength(24);
   });
 
+  it("stops indexing a paused deployment and catches up on resume", async () => {
+    const admin = node.node.urls.admin;
+    const paused = await adminCall(admin, "subgraph_pause", { deployment: deploymentId });
+    expect(paused.error).toBeUndefined();
+    const statusUrl = `${node.node.urls.status}/graphql`;
+    const latest = async () => {
+      const r = await graphql<{ indexingStatuses: { chains: { latestBlock: { number: string } | null }[] }[] }>(statusUrl, `{ indexingStatuses(subgraphs: ["${deploymentId}"]) { chains { latestBlock { number } } } }`);
+      return Number(r.data?.indexingStatuses[0]?.chains[0]?.latestBlock?.number ?? -1);
+    };
+    const before = await latest();
+    await sendApprovals({ rpcUrl: fx.chain.url, token: fx.token.proxy, count: 5, seed: 300 + backend.length });
+    const head = await blockNumber(fx.chain.url);
+    expect(head).toBeGreaterThan(before);
+    // Several poll intervals (100 ms here) pass without progress while paused.
+    await new Promise((r) => setTimeout(r, 800));
+    expect(await latest()).toBe(before);
+    const resumed = await adminCall(admin, "subgraph_resume", { deployment: deploymentId });
+    expect(resumed.error).toBeUndefined();
+    await waitForHead(node.node.urls.status, NAME, fx.chain.url);
+    expect(await latest()).toBeGreaterThanOrEqual(head);
+    const expected = (await chainApprovals(fx.chain.url, fx.token.proxy, fx.token.startBlock)).sort(byId);
+    expect(await queryAllApprovals(queryUrl)).toEqual(expected);
+  });
+
   it("switches the name to a new version once that version has synced", async () => {
     // Version 2: the same subgraph with a start block one later (the proxy's creation block has no
     // approvals), so a different manifest and deployment id with the same entities.
