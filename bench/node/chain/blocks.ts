@@ -85,8 +85,8 @@ export function parseTransaction(t: Raw): ChainTransaction {
     to: typeof t.to === "string" ? t.to.toLowerCase() : null,
     value: big(t.value),
     gasLimit: big(t.gas),
-    // EIP-1559 transactions report the effective price in gasPrice on most nodes; fall back to the cap.
-    gasPrice: big(t.gasPrice ?? t.maxFeePerGas),
+    // Most nodes report the effective price; graph-node uses 0 when a node leaves it out.
+    gasPrice: big(t.gasPrice),
     input: str(t.input ?? t.data),
     nonce: big(t.nonce),
   };

@@ -79,7 +79,7 @@ export function buildEvent(parts: EventParts): EthereumEventInput {
   const event: EthereumEventInput = {
     address: log.address,
     logIndex: BigInt(log.logIndex),
-    // Most nodes no longer report a per-transaction log index; graph-node then falls back to the block one.
+    // graph-node fills transactionLogIndex with the log's block-level index too.
     transactionLogIndex: BigInt(log.logIndex),
     logType: null,
     block: parts.block,
