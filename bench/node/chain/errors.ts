@@ -1,5 +1,5 @@
 // Errors raised while talking to an Ethereum JSON-RPC node. Messages never carry the node's URL
-// with its credentials: `maskUrl` strips user info, query strings and path-embedded keys.
+// with its credentials (see clients/shared/redact).
 
 export interface ChainErrorOptions {
   cause?: unknown;
@@ -42,16 +42,5 @@ export class ChainReorgedError extends ChainError {
   override name = "ChainReorgedError";
 }
 
-/** Removes credentials from an RPC URL so it can appear in logs: user info, query, long path parts. */
-export function maskUrl(raw: string): string {
-  try {
-    const url = new URL(raw);
-    const path = url.pathname
-      .split("/")
-      .map((part) => (part.length >= 16 ? "***" : part))
-      .join("/");
-    return `${url.protocol}//${url.hostname}${url.port ? `:${url.port}` : ""}${path}${url.search ? "?***" : ""}`;
-  } catch {
-    return "<invalid url>";
-  }
-}
+/** The project's one URL-masking rule, re-exported for the chain code's messages. */
+export { maskUrl } from "../../../clients/shared/redact.js";

@@ -50,7 +50,7 @@ describe("createRpcClient", () => {
     const rpc = createRpcClient({ url: `${base}/broken/v3/0123456789abcdef0123456789abcdef?key=secret` });
     const err = (await rpc.request("echo", [1]).catch((e: unknown) => e)) as RpcTransportError;
     expect(err).toBeInstanceOf(RpcTransportError);
-    expect(err.message).toContain("HTTP 502");
+    expect(err.message).toContain("status 502");
     expect(err.message).not.toContain("0123456789abcdef0123456789abcdef");
     expect(err.message).not.toContain("secret");
     expect(maskUrl("https://user:pw@host.example/abc")).toBe("https://host.example/abc");

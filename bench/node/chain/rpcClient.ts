@@ -1,6 +1,8 @@
-// A small Ethereum JSON-RPC client over fetch: single calls and batches (one POST holding an array),
-// a per-request timeout, and errors that never show the URL's secrets.
-import { RpcResponseError, RpcTransportError, maskUrl } from "./errors.js";
+// The indexer's view of an Ethereum JSON-RPC node, over the project's one JSON-RPC client
+// (clients/json-rpc): single calls, batches split to the node's size, results in call order, and
+// the chain errors the log fetcher reasons about (response codes vs transport failures).
+import { RpcResponseError as ClientRpcResponseError, TimeoutError, createJsonRpcClient, type RpcClientError } from "../../../clients/json-rpc/index.js";
+import { RpcResponseError, RpcTransportError } from "./errors.js";
 
 export interface RpcCall {
   method: string;
@@ -23,81 +25,50 @@ export interface RpcClient {
   batch<T = unknown>(calls: RpcCall[]): Promise<T[]>;
 }
 
-interface RpcReply {
-  id?: number;
-  result?: unknown;
-  error?: { code: number; message: string; data?: unknown };
-}
-
 export function createRpcClient(options: RpcClientOptions): RpcClient {
-  const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const client = createJsonRpcClient({
+    url: options.url,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   const maxBatch = options.maxBatchSize ?? 100;
-  const displayUrl = maskUrl(options.url);
-  let nextId = 1;
+  const displayUrl = client.url;
 
-  async function post(body: unknown, what: string): Promise<unknown> {
-    let res: Response;
-    try {
-      res = await doFetch(options.url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (cause) {
-      const timedOut = cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
-      throw new RpcTransportError(`${what}: ${timedOut ? "timed out" : "request failed"} (${displayUrl})`, {
-        cause,
-        timedOut,
-        details: { url: displayUrl },
-      });
-    }
-    const text = await res.text();
-    if (!res.ok) {
-      throw new RpcTransportError(`${what}: HTTP ${res.status} (${displayUrl})`, {
-        details: { url: displayUrl, status: res.status, body: text.slice(0, 300) },
-      });
-    }
-    try {
-      return JSON.parse(text);
-    } catch (cause) {
-      throw new RpcTransportError(`${what}: response is not JSON (${displayUrl})`, { cause, details: { body: text.slice(0, 300) } });
-    }
-  }
-
-  function unwrap(method: string, reply: RpcReply | undefined): unknown {
-    if (!reply) throw new RpcTransportError(`${method}: missing response in batch (${displayUrl})`);
-    if (reply.error) throw new RpcResponseError(method, reply.error.code, reply.error.message, reply.error.data);
-    return reply.result ?? null;
-  }
-
-  async function sendBatch(calls: RpcCall[]): Promise<unknown[]> {
-    const first = nextId;
-    nextId += calls.length;
-    const body = calls.map((c, i) => ({ jsonrpc: "2.0", id: first + i, method: c.method, params: c.params }));
-    const raw = await post(body, `batch of ${calls.length} (${calls[0]?.method ?? ""})`);
-    if (!Array.isArray(raw)) {
-      // Some nodes answer a whole batch with one error object (e.g. batch too large).
-      const single = raw as RpcReply;
-      throw new RpcResponseError(calls[0]?.method ?? "batch", single.error?.code ?? -32603, single.error?.message ?? "batch rejected");
-    }
-    const byId = new Map<number, RpcReply>();
-    for (const r of raw as RpcReply[]) if (typeof r.id === "number") byId.set(r.id, r);
-    return calls.map((c, i) => unwrap(c.method, byId.get(first + i)));
+  function toChainError(what: string, error: unknown): Error {
+    if (error instanceof ClientRpcResponseError) return new RpcResponseError(what, error.code, error.shortMessage, error.data);
+    const e = error as RpcClientError;
+    return new RpcTransportError(`${what}: ${e.shortMessage ?? e.message} (${displayUrl})`, {
+      cause: error,
+      timedOut: error instanceof TimeoutError,
+      details: { url: displayUrl },
+    });
   }
 
   return {
     displayUrl,
     async request<T>(method: string, params: unknown[]): Promise<T> {
-      const id = nextId++;
-      const reply = (await post({ jsonrpc: "2.0", id, method, params }, method)) as RpcReply;
-      return unwrap(method, reply) as T;
+      try {
+        return ((await client.request<T>(method, params)) ?? null) as T;
+      } catch (error) {
+        throw toChainError(method, error);
+      }
     },
     async batch<T>(calls: RpcCall[]): Promise<T[]> {
-      const out: unknown[] = [];
-      for (let i = 0; i < calls.length; i += maxBatch) out.push(...(await sendBatch(calls.slice(i, i + maxBatch))));
-      return out as T[];
+      const out: T[] = [];
+      for (let i = 0; i < calls.length; i += maxBatch) {
+        const chunk = calls.slice(i, i + maxBatch);
+        let entries;
+        try {
+          entries = await client.batch<T>(chunk);
+        } catch (error) {
+          throw toChainError(`batch of ${chunk.length} (${chunk[0]?.method ?? ""})`, error);
+        }
+        entries.forEach((entry, j) => {
+          if (!entry.ok) throw toChainError(chunk[j]?.method ?? "batch", entry.error);
+          out.push((entry.result ?? null) as T);
+        });
+      }
+      return out;
     },
   };
 }
