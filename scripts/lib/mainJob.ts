@@ -132,7 +132,7 @@ export async function runMainJob(options: MainJobOptions): Promise<RunningMainJo
       onProgress: (s) => {
         if (s.latestBlock !== lastShown) {
           lastShown = s.latestBlock ?? -1;
-          log(`[6/7] indexed block ${s.latestBlock ?? "-"} of ${s.chainHeadBlock ?? "?"}`);
+          log(`[6/7] indexed block ${s.latestBlock ?? "(none yet)"} of ${s.chainHeadBlock ?? "?"}`);
         }
       },
     });
