@@ -2,6 +2,7 @@
 // networks.json. Env: ETHEREUM_RPC (default the local Hardhat node), PRIVATE_KEY (real networks),
 // NETWORK (the networks.json entry, default "localhost").
 import { deployApprovalToken } from "../hardhat/deploy/deployToken.js";
+import { ensureCompiled } from "../hardhat/deploy/compile.js";
 import { writeNetworkEntry } from "../hardhat/deploy/networks.js";
 import { maskUrl } from "../clients/shared/redact.js";
 import { fail, parseCli } from "./lib/args.js";
@@ -12,6 +13,7 @@ const { values } = parseCli({
 });
 
 try {
+  await ensureCompiled();
   const deployed = await deployApprovalToken({ rpcUrl: values.rpc, ...(process.env.PRIVATE_KEY ? { privateKey: process.env.PRIVATE_KEY } : {}) });
   await writeNetworkEntry(values.network, { address: deployed.proxy, startBlock: deployed.startBlock });
   console.log(`chain:          ${maskUrl(values.rpc)} (chain id ${deployed.chainId})`);

@@ -3,7 +3,6 @@ import { Contract, ContractFactory, Interface, JsonRpcProvider, MaxUint256, type
 import { startHardhatNode, type HardhatNode } from "../chain/hardhatNode.js";
 import { deployApprovalToken, type DeployedApprovalToken } from "../deploy/deployToken.js";
 import { readArtifact } from "../deploy/artifacts.js";
-import { ensureCompiled } from "../deploy/compile.js";
 
 let chain: HardhatNode;
 let provider: JsonRpcProvider;
@@ -14,7 +13,6 @@ let alice: Signer;
 let bob: Signer;
 
 beforeAll(async () => {
-  await ensureCompiled();
   chain = await startHardhatNode();
   deployed = await deployApprovalToken({ rpcUrl: chain.url });
   provider = new JsonRpcProvider(chain.url, undefined, { staticNetwork: true, pollingInterval: 50 });

@@ -8,7 +8,6 @@ import { startHardhatNode, type HardhatNode } from "../../hardhat/chain/hardhatN
 import { deployApprovalToken, type DeployedApprovalToken } from "../../hardhat/deploy/deployToken.js";
 import { readArtifact } from "../../hardhat/deploy/artifacts.js";
 import { readNetworks, writeNetworkEntry } from "../../hardhat/deploy/networks.js";
-import { ensureCompiled } from "../../hardhat/deploy/compile.js";
 import { implementationAbiPath } from "./abi.js";
 import { buildSubgraph, type BuiltSubgraph } from "./subgraphBuild.js";
 
@@ -27,7 +26,6 @@ let deployed: DeployedApprovalToken;
 let built: BuiltSubgraph;
 
 beforeAll(async () => {
-  await ensureCompiled();
   chain = await startHardhatNode();
   deployed = await deployApprovalToken({ rpcUrl: chain.url });
   built = await buildSubgraph({ address: deployed.proxy, startBlock: deployed.startBlock });
