@@ -103,11 +103,24 @@ describe("admin params (serde's messages)", () => {
 });
 
 describe("admin methods over the store", () => {
-  it("creates a subgraph and answers its id; a store without subgraphId answers graph-node's NameExists for a second create", async () => {
+  it("creates a subgraph and answers its id, and the same id for a second create (graph-node's behaviour)", async () => {
     const first = await call("subgraph_create", { name: "methods/create" });
     expect(first.result).toEqual({ id: expect.any(String) });
     expect(await store.subgraphExists("methods/create")).toBe(true);
-    expect((await call("subgraph_create", { name: "methods/create" })).error).toEqual({ code: 2, message: "subgraph already exists: methods/create" });
+    expect((await call("subgraph_create", { name: "methods/create" })).result).toEqual(first.result);
+  });
+
+  it("answers graph-node's NameExists error when the store cannot look the id up", async () => {
+    const { subgraphId: _dropped, ...withoutLookup } = store;
+    const server = await createAdminServer({ store: withoutLookup, ipfs, port: 0, onDeploy: async () => {} });
+    try {
+      const rpc = async (name: string) =>
+        (await (await fetch(server.url, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", method: "subgraph_create", params: { name }, id: 1 }) })).json()) as { error?: unknown };
+      await rpc("methods/no-lookup");
+      expect((await rpc("methods/no-lookup")).error).toEqual({ code: 2, message: "subgraph already exists: methods/no-lookup" });
+    } finally {
+      await server.close();
+    }
   });
 
   it("answers the existing id for a second create when the store can look it up (graph-node's behaviour)", async () => {

@@ -100,6 +100,10 @@ function buildNodeStore(db: Database): NodeStore {
       return (await subgraphRow(db, name)) !== null;
     },
 
+    async subgraphId(name) {
+      return (await subgraphRow(db, name))?.id ?? null;
+    },
+
     async createDeployment(d) {
       // Parse first: a bad schema must not leave a half-created deployment behind.
       const schema = parseSubgraphSchema(d.schemaSdl);

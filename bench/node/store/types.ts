@@ -62,6 +62,8 @@ export interface NodeStoreOptions {
 export interface NodeStore {
   /** Throws SubgraphExistsError when the name is taken. */
   createSubgraph(name: string): Promise<{ id: string }>;
+  /** The id of the subgraph with this name, or null. */
+  subgraphId(name: string): Promise<string | null>;
   /** Removes the name and its versions (deployments stay, as in graph-node). Throws SubgraphNotFoundError. */
   removeSubgraph(name: string): Promise<void>;
   subgraphExists(name: string): Promise<boolean>;
