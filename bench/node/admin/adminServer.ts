@@ -1,9 +1,9 @@
 // createAdminServer: graph-node's admin JSON-RPC endpoint (POST / on port 8020) on 127.0.0.1.
 import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
 import { handleJsonRpcBody } from "./jsonRpc.js";
 import { createRegistrarMethods } from "./registrar.js";
 import type { AdminServerOptions, RunningAdminServer } from "./types.js";
+import { listenOnLoopback } from "../http/listenOnLoopback.js";
 
 /** axum's default body limit, which graph-node's server keeps. */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -50,20 +50,5 @@ export async function createAdminServer(options: AdminServerOptions): Promise<Ru
         if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end("internal error");
       });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  return listenOnLoopback(server, options.port);
 }

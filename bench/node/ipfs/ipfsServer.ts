@@ -1,11 +1,11 @@
 // createIpfsServer: the subset of Kubo's RPC API (/api/v0) that graph-cli (kubo-rpc-client) and
 // graph-node use: add, pin/add, cat, block/get, version. Answers and errors in Kubo's wire format.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { IpfsError, IpfsRequestError } from "./errors.js";
 import { KUBO_CHUNK_SIZE } from "./ipfsStore.js";
 import { multipartBoundary, parseMultipart } from "./multipart.js";
 import type { IpfsServerOptions, IpfsStore, RunningServer } from "./types.js";
+import { listenOnLoopback } from "../http/listenOnLoopback.js";
 
 const DEFAULT_MAX_BODY = 256 * 1024 * 1024;
 /** What `version` reports: Kubo's field set, naming this implementation honestly. */
@@ -190,20 +190,5 @@ export async function createIpfsServer(options: IpfsServerOptions): Promise<Runn
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  return listenOnLoopback(server, options.port);
 }

@@ -1,6 +1,6 @@
 // Small HTTP helpers shared by the query and status servers (loopback only).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback, type RunningServer } from "../http/listenOnLoopback.js";
 
 export const MAX_BODY_BYTES = 1 << 20;
 
@@ -38,10 +38,7 @@ export function sendText(res: ServerResponse, status: number, contentType: strin
   res.end(body);
 }
 
-export interface RunningServer {
-  url: string;
-  close(): Promise<void>;
-}
+export type { RunningServer } from "../http/listenOnLoopback.js";
 
 /** Listens on 127.0.0.1 only; `port` 0 picks a free port. */
 export async function listen(handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>, port: number, onError: (error: unknown) => void): Promise<RunningServer> {
@@ -53,20 +50,5 @@ export async function listen(handler: (req: IncomingMessage, res: ServerResponse
     });
   });
   server.keepAliveTimeout = 5000;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listenOnLoopback(server, port);
 }
