@@ -1,8 +1,7 @@
 // `npm run token -- --slug <app_slug> [--decode]`: fetch the application token and print it.
 import { decodeUnverified } from "../decodeUnverified.js";
-import { MarketplaceError } from "../errors.js";
 import { fetchApplicationToken } from "../fetchApplicationToken.js";
-import { resolveEnv, type CommandIo } from "./commandIo.js";
+import { resolveEnv, type CommandIo, failureExitCode } from "./commandIo.js";
 
 export type TokenCommandOptions = {
   slug?: string | undefined;
@@ -46,13 +45,6 @@ export async function runTokenCommand(options: TokenCommandOptions, io: CommandI
     );
     return 0;
   } catch (error) {
-    // Bad options (a non-numeric timeout or skew) are usage errors; anything else is a bug to surface.
-    if (error instanceof TypeError) {
-      io.stderr(`${error.message}\n`);
-      return 2;
-    }
-    if (!(error instanceof MarketplaceError)) throw error;
-    io.stderr(`${error.message}\n`);
-    return 1;
+    return failureExitCode(error, io);
   }
 }

@@ -1,8 +1,7 @@
 // `npm run token:validate -- <jwt> --audience <slug>`: validate a token with JWT_PUBLIC_KEY.
-import { MarketplaceError } from "../errors.js";
 import { loadPublicKey } from "../loadPublicKey.js";
 import { createTokenValidator } from "../validateToken.js";
-import { resolveEnv, type CommandIo } from "./commandIo.js";
+import { resolveEnv, type CommandIo, failureExitCode } from "./commandIo.js";
 import { TOKEN_ENV } from "./tokenCommand.js";
 
 export type ValidateCommandOptions = {
@@ -41,13 +40,6 @@ export async function runValidateCommand(options: ValidateCommandOptions, io: Co
     io.stdout(`${JSON.stringify({ valid: true, claims }, null, 2)}\n`);
     return 0;
   } catch (error) {
-    // Bad options (a non-numeric timeout or skew) are usage errors; anything else is a bug to surface.
-    if (error instanceof TypeError) {
-      io.stderr(`${error.message}\n`);
-      return 2;
-    }
-    if (!(error instanceof MarketplaceError)) throw error;
-    io.stderr(`${error.message}\n`);
-    return 1;
+    return failureExitCode(error, io);
   }
 }
