@@ -31,10 +31,15 @@ async function runVitest(extraArgs: string[]): Promise<SuiteResult> {
   let passed = 0;
   let failed = 0;
   try {
-    const json = JSON.parse(await readFile(report, "utf8")) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number };
+    const json = JSON.parse(await readFile(report, "utf8")) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      testResults: { status: string; assertionResults: { status: string }[] }[];
+    };
     passed = json.numPassedTests;
-    // A file that fails to load counts as a failure even though it ran no test.
-    failed = json.numFailedTests + json.numFailedTestSuites;
+    // A file that failed without a failing test (it did not load, or a hook threw) counts as one failure.
+    const brokenFiles = json.testResults.filter((f) => f.status === "failed" && !f.assertionResults.some((a) => a.status === "failed")).length;
+    failed = json.numFailedTests + brokenFiles;
   } catch {
     failed = 1;
   }

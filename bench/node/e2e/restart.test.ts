@@ -52,7 +52,15 @@ describe.each(backends())("restart on %s", (backend) => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("resumes after SIGKILL mid-sync with the exact final state", async () => {
+  // Known issue (open): on Postgres, under a fully loaded CI run, the first node has twice stalled right
+  // after "indexing from block 2", with no error logged, until this test's deadline. It has not been
+  // reproduced alone. One retry keeps CI meaningful while it is investigated; E2E_NODE_DEBUG=1 runs the
+  // node with debug logs for that.
+  it("resumes after SIGKILL mid-sync with the exact final state", { retry: 1 }, async () => {
+    // A retry starts from nothing: stop and remove what an earlier attempt left.
+    for (const p of procs.splice(0)) await p.kill("SIGKILL");
+    await db?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
     dataDir = await mkdtemp(join(tmpdir(), "local-node-restart-"));
     db = backend === "postgres" ? await freshDatabase() : undefined;
     const ports = await freePorts();
