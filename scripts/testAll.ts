@@ -5,6 +5,7 @@ import { readFile, rm, mkdtemp } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isolatedSuites } from "../vitest.config.js";
 
 interface SuiteResult {
   name: string;
@@ -13,9 +14,9 @@ interface SuiteResult {
   exitCode: number;
 }
 
-function run(command: string, args: string[], onOutput?: (text: string) => void): Promise<number> {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}, onOutput?: (text: string) => void): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "inherit"], env: process.env });
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
     child.stdout.on("data", (chunk: Buffer) => {
       process.stdout.write(chunk);
       onOutput?.(chunk.toString());
@@ -24,10 +25,10 @@ function run(command: string, args: string[], onOutput?: (text: string) => void)
   });
 }
 
-async function runVitest(extraArgs: string[]): Promise<SuiteResult> {
+async function runVitest(name: string, extraArgs: string[], env: NodeJS.ProcessEnv = {}): Promise<SuiteResult> {
   const dir = await mkdtemp(join(tmpdir(), "vitest-report-"));
   const report = join(dir, "report.json");
-  const exitCode = await run("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extraArgs]);
+  const exitCode = await run("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extraArgs], env);
   let passed = 0;
   let failed = 0;
   try {
@@ -44,7 +45,7 @@ async function runVitest(extraArgs: string[]): Promise<SuiteResult> {
     failed = 1;
   }
   await rm(dir, { recursive: true, force: true });
-  return { name: "vitest", passed, failed: exitCode !== 0 && failed === 0 ? 1 : failed, exitCode };
+  return { name, passed, failed: exitCode !== 0 && failed === 0 ? 1 : failed, exitCode };
 }
 
 async function runSubgraphTests(): Promise<SuiteResult | null> {
@@ -53,7 +54,7 @@ async function runSubgraphTests(): Promise<SuiteResult | null> {
   const codegen = await run("graph", ["codegen", "--output-dir", "generated/"]);
   if (codegen !== 0) return { name: "matchstick", passed: 0, failed: 1, exitCode: codegen };
   let tail = "";
-  const exitCode = await run("tsx", ["bench/runner/cli.ts"], (text) => {
+  const exitCode = await run("tsx", ["bench/runner/cli.ts"], {}, (text) => {
     tail = (tail + text).slice(-4000);
   });
   const match = [...tail.matchAll(/^(\d+) passed, (\d+) failed/gm)].pop();
@@ -62,7 +63,10 @@ async function runSubgraphTests(): Promise<SuiteResult | null> {
   return { name: "matchstick", passed, failed: exitCode !== 0 && failed === 0 ? 1 : failed, exitCode };
 }
 
-const results: SuiteResult[] = [await runVitest(process.argv.slice(2))];
+const args = process.argv.slice(2);
+const results: SuiteResult[] = [await runVitest("vitest", args)];
+// The timing-sensitive suites run alone, after the rest (see vitest.config.ts); skipped when a filter is given.
+if (args.length === 0) results.push(await runVitest("vitest (isolated)", isolatedSuites, { VITEST_ISOLATED: "1" }));
 const subgraph = await runSubgraphTests();
 if (subgraph) results.push(subgraph);
 

@@ -54,7 +54,8 @@ describe.each(backends())("restart on %s", (backend) => {
 
   // Known issue (open): on Postgres, under a fully loaded CI run, the first node has twice stalled right
   // after "indexing from block 2", with no error logged, until this test's deadline. It has not been
-  // reproduced alone. One retry keeps CI meaningful while it is investigated; E2E_NODE_DEBUG=1 runs the
+  // reproduced alone, so `npm test` runs this file alone after the rest (VITEST_ISOLATED=1, see
+  // vitest.config.ts), and one retry remains while it is investigated. E2E_NODE_DEBUG=1 runs the
   // node with debug logs for that.
   it("resumes after SIGKILL mid-sync with the exact final state", { retry: 1 }, async () => {
     // A retry starts from nothing: stop and remove what an earlier attempt left.
