@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseSubgraphSchema } from "../../schema/index.js";
+import { HostError } from "../errors.js";
 import { instantiateSubgraph } from "../instance.js";
 import { createMemoryEntityStore, type MemoryEntityStore } from "../store/memoryEntityStore.js";
 import type { HostOptions, SubgraphInstance } from "../types.js";
@@ -54,3 +55,14 @@ export async function createHarness(name: string, overrides: Partial<HostOptions
     callString: (fn, ...args) => instance.context.codec.readString(call(fn, ...args) as number),
   };
 }
+
+/** The HostError `fn` throws; fails the test when it throws nothing or something else. */
+export const errorOf = (fn: () => unknown): HostError => {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof HostError) return error;
+    throw error;
+  }
+  throw new Error("expected a HostError");
+};

@@ -1,7 +1,7 @@
 // Host function families through a module compiled like a graph-cli mapping (_test/functions.as.ts).
 import { beforeAll, describe, expect, it } from "vitest";
 import { AbiCoder, keccak256, toUtf8Bytes } from "ethers";
-import { createHarness, fixtureModule, type Harness } from "../_test/harness.js";
+import { createHarness, errorOf, fixtureModule, type Harness } from "../_test/harness.js";
 import { HostError } from "../errors.js";
 import type { EthereumCallRequest } from "../types.js";
 
@@ -35,15 +35,6 @@ beforeAll(async () => {
 
 const bytes = (hex: string) => Uint8Array.from(Buffer.from(hex.replace(/^0x/, ""), "hex"));
 const writeBytes = (b: Uint8Array) => h.instance.context.codec.writeBytes(b);
-const errorOf = (fn: () => unknown): HostError => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof HostError) return error;
-    throw error;
-  }
-  throw new Error("expected a HostError");
-};
 
 describe("bigInt.*", () => {
   const op = (name: string, a: string | bigint, b: string | bigint) => h.callString("bigIntOp", name, String(a), String(b));

@@ -1,7 +1,6 @@
 // store.* semantics through the mapping fixture: schema checks, merge, immutability, in-block reads.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, fixtureModule, type Harness } from "../_test/harness.js";
-import { HostError } from "../errors.js";
+import { createHarness, errorOf, fixtureModule, type Harness } from "../_test/harness.js";
 import type { EntityData } from "../entity/storeValue.js";
 
 let h: Harness;
@@ -13,15 +12,6 @@ beforeEach(async () => {
   h.instance.beginBlock({ number: 1, hash: "0x01" });
 });
 
-const errorOf = (fn: () => unknown): HostError => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof HostError) return error;
-    throw error;
-  }
-  throw new Error("expected a HostError");
-};
 const plain = (data: EntityData | undefined) => (data === undefined ? undefined : Object.fromEntries(data));
 /** Commits pending changes to the memory backend, as an indexer would at the end of a block. */
 const flush = (block: number) => h.backend.apply(h.instance.takeChanges(), block);
