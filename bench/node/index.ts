@@ -76,7 +76,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
 
   const closers: (() => Promise<void>)[] = [];
   async function close(): Promise<void> {
-    await indexer.stopAll();
+    await indexer.close();
     for (const c of closers.reverse()) await c().catch(() => {});
     await ipfs.close().catch(() => {});
     await store.close().catch(() => {});

@@ -60,6 +60,26 @@ describe("createLogFetcher", () => {
     ]);
   });
 
+  it("says why it shrinks: a timeout is told with the blocks it covered", async () => {
+    const { rpc } = fakeNode(40, "unused");
+    const slow: RpcClient = {
+      ...rpc,
+      async request<T>(method: string, params: unknown[]): Promise<T> {
+        const p = params[0] as { fromBlock: string; toBlock: string };
+        if (Number.parseInt(p.toBlock, 16) - Number.parseInt(p.fromBlock, 16) + 1 > 40) throw new RpcTransportError("eth_getLogs: timed out after 30000 ms", { timedOut: true });
+        return rpc.request<T>(method, params);
+      },
+    };
+    const told: string[] = [];
+    const fetcher = createLogFetcher({ rpc: slow, initialRange: 100, onShrink: (m) => told.push(m) });
+    const chunk = await fetcher.next(10, 500, filter);
+    expect(chunk.toBlock).toBe(34);
+    expect(told).toEqual([
+      "eth_getLogs for blocks 10-109 failed (eth_getLogs: timed out after 30000 ms); trying 50 blocks",
+      "eth_getLogs for blocks 10-59 failed (eth_getLogs: timed out after 30000 ms); trying 25 blocks",
+    ]);
+  });
+
   it("grows the range while answers stay small", async () => {
     const { rpc } = fakeNode(1_000_000, "never");
     const fetcher = createLogFetcher({ rpc, initialRange: 10, maxRange: 80, growBelowLogs: 1000 });

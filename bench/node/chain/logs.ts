@@ -21,6 +21,8 @@ export interface LogFetcherOptions {
   growBelowLogs?: number;
   /** Halve the span after a chunk with more logs than this (default 20,000), to keep chunks pipelined. */
   shrinkAboveLogs?: number;
+  /** Told when a range is refused or times out and a smaller one is tried. */
+  onShrink?(message: string): void;
 }
 
 export interface LogChunk {
@@ -88,10 +90,12 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
           const hinted = suggestedEnd(err, fromBlock);
           if (hinted !== null && hinted < end) {
             range = hinted - fromBlock + 1;
+            options.onShrink?.(`eth_getLogs for blocks ${fromBlock}-${end} refused; the node suggests ${range} blocks`);
             continue;
           }
           if (end === fromBlock) throw new ChainError(`eth_getLogs refuses even a single block (${fromBlock})`, { cause: err });
           range = Math.max(1, Math.floor((end - fromBlock + 1) / 2));
+          options.onShrink?.(`eth_getLogs for blocks ${fromBlock}-${end} failed (${err instanceof Error ? err.message : String(err)}); trying ${range} blocks`);
         }
       }
     },

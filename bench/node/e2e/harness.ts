@@ -168,6 +168,8 @@ export function byId(a: { id: string }, b: { id: string }): number {
 export interface NodeProcess {
   child: ChildProcess;
   output(): string;
+  /** How the process ended ("exit code 1", "signal SIGSEGV"), or null while it runs. */
+  ended(): string | null;
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
@@ -197,6 +199,7 @@ export async function spawnNodeProcess(env: { rpcUrl: string; dataDir: string; d
   return {
     child,
     output: () => output,
+    ended: () => (child.signalCode ? `signal ${child.signalCode}` : child.exitCode !== null ? `exit code ${child.exitCode}` : null),
     async kill(signal) {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;

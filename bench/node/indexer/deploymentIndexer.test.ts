@@ -14,7 +14,7 @@ import type { NodeStore } from "../store/types.js";
 import { createRpcClient, type RpcClient } from "../chain/rpcClient.js";
 import { RpcTransportError } from "../chain/errors.js";
 import { getHeadNumber } from "../chain/blocks.js";
-import { createDeploymentIndexer, type DeploymentIndexer } from "./deploymentIndexer.js";
+import { createDeploymentIndexer, type DeploymentIndexer, type DeploymentIndexerOptions } from "./deploymentIndexer.js";
 import type { IndexedDeployment } from "./types.js";
 
 // graph-cli builds and real chains: generous limits for a loaded 2-core CI machine.
@@ -38,10 +38,10 @@ async function storedIds(id: string): Promise<string[]> {
   return r.rows.map((row) => String(row.id)).sort();
 }
 
-async function startIndexer(id: string, rpc: RpcClient = createRpcClient({ url: fx.chain.url })): Promise<DeploymentIndexer> {
+async function startIndexer(id: string, rpc: RpcClient = createRpcClient({ url: fx.chain.url }), extra: Partial<DeploymentIndexerOptions> = {}): Promise<DeploymentIndexer> {
   const startBlock = deployment.dataSources[0]!.startBlock;
   await store.createDeployment({ id, schemaSdl: deployment.schemaSdl, network: "localhost", startBlock, manifest: "" });
-  const indexer = createDeploymentIndexer({ store, rpc, deployment: { ...deployment, id }, log: (l, m) => logs.push(`${l} ${m}`), pollIntervalMs: 50 });
+  const indexer = createDeploymentIndexer({ store, rpc, deployment: { ...deployment, id }, log: (l, m) => logs.push(`${l} ${m}`), pollIntervalMs: 50, ...extra });
   void indexer.start();
   return indexer;
 }
@@ -136,6 +136,34 @@ describe("deployment indexer", () => {
       expect(logs.filter((l) => l.includes("QmFlaky") && l.includes("connection reset (test)"))).toHaveLength(3);
       expect(await storedIds("QmFlaky")).toEqual(await storedIds("QmSync"));
       expect((await store.getDeployment("QmFlaky"))?.health).toBe("healthy");
+    } finally {
+      await indexer.stop();
+    }
+  });
+
+  it("reports a step that waits too long, naming what it waits on, and then carries on", async () => {
+    // A store whose first block commit is held for a while, as a stuck database connection would be.
+    let held = false;
+    const slowStore: NodeStore = {
+      ...store,
+      async transactBlocks(...args: Parameters<NodeStore["transactBlocks"]>) {
+        if (!held) {
+          held = true;
+          await new Promise((r) => setTimeout(r, 1_500));
+        }
+        return store.transactBlocks(...args);
+      },
+    };
+    const rpc = createRpcClient({ url: fx.chain.url });
+    const before = logs.length;
+    const indexer = await startIndexer("QmSlow", rpc, { store: slowStore, slowStepMs: 400 });
+    try {
+      const head = await getHeadNumber(rpc);
+      await until("sync after the slow commit", async () => (await store.getDeployment("QmSlow"))?.latestBlock?.number === head);
+      const reports = logs.slice(before).filter((l) => l.startsWith("warning QmSlow: still "));
+      expect(reports.length).toBeGreaterThan(0);
+      expect(reports[0]).toMatch(/still (committing blocks up to \d+|running handlers for blocks \d+-\d+) after \d+\.\d s; worker: \d run\(s\) in flight/);
+      expect(await storedIds("QmSlow")).toEqual(await storedIds("QmSync"));
     } finally {
       await indexer.stop();
     }

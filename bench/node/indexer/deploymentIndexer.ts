@@ -9,7 +9,7 @@ import { createRecentBlocks, findCommonAncestor } from "../chain/reorg.js";
 import { maskUrl } from "../chain/errors.js";
 import { createChainServices } from "./chainServices.js";
 import { createLogDecoder } from "./decode.js";
-import { createHostWorker, type HostWorker } from "./hostWorkerClient.js";
+import { createHostWorker, type HostThreadPool, type HostWorker } from "./hostWorkerClient.js";
 import type { BlockJob, BlockResult } from "./hostProtocol.js";
 import { loadRange, type LoadedRange, type LoaderDataSource } from "./rangeLoader.js";
 import { allEntityIds } from "./entityIds.js";
@@ -30,6 +30,10 @@ export interface DeploymentIndexerOptions {
   initialLogRange?: number;
   /** How far back to look for a common ancestor in the store's block hashes (default 256). */
   reorgDepth?: number;
+  /** Report a step that has waited this long on one thing, and keep reporting it (default 30 s). */
+  slowStepMs?: number;
+  /** Loaded host threads to run the handlers on; a thread is started on demand otherwise. */
+  hostThreads?: HostThreadPool;
 }
 
 export type DeploymentState = "starting" | "syncing" | "synced" | "failed" | "stopped";
@@ -55,7 +59,12 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
   const startBlock = Math.min(...deployment.dataSources.map((d) => d.startBlock));
   const recent = createRecentBlocks();
   // Small first spans so that catching up pipelines fetching with running; sparse ranges grow fast.
-  const fetcher = createLogFetcher({ rpc, initialRange: options.initialLogRange ?? 100 });
+  const fetcher = createLogFetcher({
+    rpc,
+    initialRange: options.initialLogRange ?? 100,
+    // A timeout is worth a warning (a slow or overloaded node); a provider's range limit is routine.
+    onShrink: (message) => log(/timed out|timeout/i.test(message) ? "warning" : "debug", message),
+  });
   const services = createChainServices(rpc);
 
   const loaderSources: LoaderDataSource[] = deployment.dataSources.map((ds) => ({
@@ -80,6 +89,13 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
   let committing: Promise<void> = Promise.resolve();
   // The next log range, fetched while the current one is processed.
   let prefetched: { from: number; range: Promise<LoadedRange> } | null = null;
+  // What the loop is waiting on, and since when: a watchdog reports a step that hangs.
+  let phase = "idle";
+  let phaseSince = Date.now();
+  function enter(next: string): void {
+    phase = next;
+    phaseSince = Date.now();
+  }
 
   function sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
@@ -90,6 +106,7 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
 
   async function startWorker(): Promise<HostWorker> {
     return createHostWorker({
+      ...(options.hostThreads ? { thread: options.hostThreads.take() } : {}),
       schemaSdl: deployment.schemaSdl,
       dataSources: deployment.dataSources.map((ds) => ({
         name: ds.name,
@@ -145,7 +162,9 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
     if (group.length > 0) groups.push(group);
     try {
       for (const g of groups) {
+        enter(`running handlers for blocks ${g[0]!.ptr.number}-${g[g.length - 1]!.ptr.number}`);
         const { results, failure } = await worker!.run(g);
+        enter(`committing blocks up to ${results[results.length - 1]?.ptr.number ?? "-"}`);
         await committing;
         committing = commitResults(results);
         if (failure) {
@@ -207,8 +226,10 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
 
   /** One round: reorg check, then one log range. Returns false when there was nothing to do. */
   async function step(): Promise<boolean> {
+    enter("reading the chain head");
     const head = await getHeadNumber(rpc);
     if (pointer && pointer.number >= startBlock - 1) {
+      enter(`checking block ${pointer.number} for a reorg`);
       const current = await getBlock(rpc, pointer.number);
       if (!current || current.hash !== pointer.hash) {
         await handleReorg();
@@ -222,10 +243,13 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
     }
     if (state !== "syncing" && state !== "synced") log("info", `indexing from block ${from} (head ${head})`);
     if (state === "starting") state = "syncing";
+    enter(`fetching logs from block ${from}`);
     const range = await takeRange(from, head);
+    log("debug", `blocks ${from}-${range.end.number}: ${range.jobs.reduce((n, j) => n + j.triggers.length, 0)} triggers`);
     // Fetch the next range while this one runs and commits.
     if (range.end.number < head) prefetched = { from: range.end.number + 1, range: fetchRange(range.end.number + 1, head) };
     await runJobs(range.jobs);
+    enter(`committing the pointer at block ${range.end.number}`);
     if (!pointer || pointer.number < range.end.number) {
       const end = { number: range.end.number, hash: range.end.hash };
       await store.transact(id, range.end, []);
@@ -249,10 +273,17 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
     if (pointer) recent.add(pointer);
     worker = await startWorker();
     let failures = 0;
+    const slowMs = options.slowStepMs ?? 30_000;
+    const watchdog = setInterval(() => {
+      const waited = Date.now() - phaseSince;
+      if (phase !== "idle" && waited >= slowMs) log("warning", `still ${phase} after ${(waited / 1000).toFixed(1)} s; worker: ${worker?.describe() ?? "none"}`);
+    }, Math.min(10_000, slowMs / 2));
+    watchdog.unref();
     try {
       while (!stopping) {
         try {
           const busy = await step();
+          enter("idle");
           failures = 0;
           if (!busy && !stopping) await sleep(poll);
         } catch (err) {
@@ -276,6 +307,7 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
         }
       }
     } finally {
+      clearInterval(watchdog);
       await worker?.terminate();
       worker = null;
       if (state !== "failed") state = "stopped";

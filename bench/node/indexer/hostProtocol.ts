@@ -45,6 +45,8 @@ export interface BlockJob {
 }
 
 export type WorkerCommand =
+  /** The first message a started thread gets: which deployment it runs (it loads the host before). */
+  | ({ type: "init" } & WorkerInit)
   | { type: "run"; id: number; blocks: BlockJob[] }
   /** Forget every cached entity (after a revert, or when a run failed). */
   | { type: "reset"; id: number };
@@ -62,6 +64,8 @@ export interface BlockResult {
 }
 
 export type WorkerReply =
+  /** The thread has loaded the host's modules and waits for its init. */
+  | { type: "loaded" }
   | { type: "done"; id: number; results: BlockResult[]; failure: HandlerFailure | null }
   | { type: "log"; level: LogLevel; message: string }
   | { type: "ready" }

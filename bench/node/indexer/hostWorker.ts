@@ -1,13 +1,11 @@
-// Worker-thread entry: runs a HostRuntime and answers the indexer's commands. Store reads and
-// ethereum calls block this thread on Atomics.wait until the main thread posts the answer.
-import { parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
+// Worker-thread entry: loads the WASM host, waits for the deployment it serves (the "init" message),
+// then runs a HostRuntime and answers the indexer's commands. Store reads and ethereum calls block
+// this thread on Atomics.wait until the main thread posts the answer.
+import { parentPort, receiveMessageOnPort } from "node:worker_threads";
 import type { MessagePort } from "node:worker_threads";
-import { createHostRuntime } from "./hostRuntime.js";
+import { createHostRuntime, type HostRuntime } from "./hostRuntime.js";
 import type { SyncRequest, SyncResponse, WorkerCommand, WorkerInit, WorkerReply } from "./hostProtocol.js";
 
-const init = workerData as WorkerInit;
-const port = init.port as unknown as MessagePort;
-const flag = new Int32Array(init.signal);
 const out = parentPort;
 if (!out) throw new Error("hostWorker must run in a worker thread");
 
@@ -15,47 +13,69 @@ function post(reply: WorkerReply): void {
   out!.postMessage(reply);
 }
 
-function request(req: SyncRequest): SyncResponse {
-  Atomics.store(flag, 0, 0);
-  port.postMessage(req);
-  for (;;) {
-    Atomics.wait(flag, 0, 0, 1000);
-    const msg = receiveMessageOnPort(port);
-    if (msg) return msg.message as SyncResponse;
+function requester(init: WorkerInit): (req: SyncRequest) => SyncResponse {
+  const port = init.port as unknown as MessagePort;
+  const flag = new Int32Array(init.signal);
+  return (req) => {
+    Atomics.store(flag, 0, 0);
+    port.postMessage(req);
+    for (;;) {
+      Atomics.wait(flag, 0, 0, 1000);
+      const msg = receiveMessageOnPort(port);
+      if (msg) return msg.message as SyncResponse;
+    }
+  };
+}
+
+async function start(init: WorkerInit): Promise<HostRuntime> {
+  return createHostRuntime({
+    schemaSdl: init.schemaSdl,
+    dataSources: init.dataSources,
+    ...(init.cacheSize === undefined ? {} : { cacheSize: init.cacheSize }),
+    ...(init.memoryLimitBytes === undefined ? {} : { memoryLimitBytes: init.memoryLimitBytes }),
+    request: requester(init),
+    log: (level, message) => post({ type: "log", level, message }),
+  });
+}
+
+let runtime: Promise<HostRuntime> | null = null;
+// One command at a time: runs are async (instances are replaced between blocks).
+let queue: Promise<void> = Promise.resolve();
+
+out.on("message", (cmd: WorkerCommand) => {
+  if (cmd.type === "init") {
+    runtime = start(cmd);
+    runtime.then(
+      () => post({ type: "ready" }),
+      (err: unknown) => post({ type: "fatal", message: err instanceof Error ? err.message : String(err) }),
+    );
+    return;
+  }
+  // Every command gets its "done", even when answering it throws: the indexer waits for each one.
+  queue = queue.then(() => handle(cmd)).catch((err: unknown) => {
+    const message = err instanceof Error ? err.message : String(err);
+    const first = cmd.type === "run" ? cmd.blocks[0] : undefined;
+    post({ type: "done", id: cmd.id, results: [], failure: { message: `host worker: ${message}`, deterministic: false, handler: null, block: first?.ptr ?? { number: 0, hash: "0x" } } });
+  });
+});
+
+async function handle(cmd: Exclude<WorkerCommand, { type: "init" }>): Promise<void> {
+  if (!runtime) throw new Error("hostWorker got a command before its init");
+  const host = await runtime;
+  if (cmd.type === "reset") {
+    host.reset();
+    post({ type: "done", id: cmd.id, results: [], failure: null });
+    return;
+  }
+  try {
+    const { results, failure } = await host.runBlocks(cmd.blocks);
+    post({ type: "done", id: cmd.id, results, failure });
+  } catch (err) {
+    // Outside any handler (e.g. the main thread could not answer a bulk read): retryable.
+    const first = cmd.blocks[0];
+    const message = err instanceof Error ? err.message : String(err);
+    post({ type: "done", id: cmd.id, results: [], failure: first ? { message, deterministic: false, handler: null, block: first.ptr } : null });
   }
 }
 
-createHostRuntime({
-  schemaSdl: init.schemaSdl,
-  dataSources: init.dataSources,
-  ...(init.cacheSize === undefined ? {} : { cacheSize: init.cacheSize }),
-  ...(init.memoryLimitBytes === undefined ? {} : { memoryLimitBytes: init.memoryLimitBytes }),
-  request,
-  log: (level, message) => post({ type: "log", level, message }),
-}).then(
-  (runtime) => {
-    // One command at a time: runs are async (instances are replaced between blocks).
-    let queue: Promise<void> = Promise.resolve();
-    out.on("message", (cmd: WorkerCommand) => {
-      queue = queue.then(() => handle(cmd));
-    });
-    async function handle(cmd: WorkerCommand): Promise<void> {
-      if (cmd.type === "reset") {
-        runtime.reset();
-        post({ type: "done", id: cmd.id, results: [], failure: null });
-        return;
-      }
-      try {
-        const { results, failure } = await runtime.runBlocks(cmd.blocks);
-        post({ type: "done", id: cmd.id, results, failure });
-      } catch (err) {
-        // Outside any handler (e.g. the main thread could not answer a bulk read): retryable.
-        const first = cmd.blocks[0];
-        const message = err instanceof Error ? err.message : String(err);
-        post({ type: "done", id: cmd.id, results: [], failure: first ? { message, deterministic: false, handler: null, block: first.ptr } : null });
-      }
-    }
-    post({ type: "ready" });
-  },
-  (err: unknown) => post({ type: "fatal", message: err instanceof Error ? err.message : String(err) }),
-);
+post({ type: "loaded" });

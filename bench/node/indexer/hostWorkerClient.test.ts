@@ -7,7 +7,7 @@ import { buildSubgraph } from "../../../scripts/lib/subgraphBuild.js";
 import { projectRoot } from "../../../hardhat/deploy/artifacts.js";
 import type { EntityData } from "../../runtime/entity/storeValue.js";
 import type { EthereumEventInput } from "../../runtime/types.js";
-import { createHostWorker, type HostServices, type HostWorker } from "./hostWorkerClient.js";
+import { createHostThreadPool, createHostWorker, type HostServices, type HostWorker } from "./hostWorkerClient.js";
 import type { BlockJob } from "./hostProtocol.js";
 
 // graph-cli builds and real chains: generous limits for a loaded 2-core CI machine.
@@ -124,6 +124,42 @@ describe("host worker", () => {
       expect(again.failure?.message).toMatch(/immutable/i);
     } finally {
       await small.terminate();
+    }
+  });
+
+  it("runs a deployment on a thread the pool loaded beforehand, and has the next one ready", async () => {
+    const pool = createHostThreadPool();
+    try {
+      await pool.warm();
+      const thread = pool.take();
+      // Loaded before it was taken: the host's modules are in, only the mapping is left to instantiate.
+      await expect(thread.loaded).resolves.toBeUndefined();
+      const warm = await createHostWorker({ thread, schemaSdl, dataSources: [{ name: "ApprovalToken", wasmModule, apiVersion: "0.0.7", address: TOKEN, network: "localhost" }], services: services_, log: () => {} });
+      try {
+        const { results, failure } = await warm.run([job(30, [event(300, 0, 9n, 30)])]);
+        expect(failure).toBeNull();
+        expect(results[0]!.changes.map((c) => c.id)).toEqual([`${hex(300, 32)}-0`]);
+      } finally {
+        await warm.terminate();
+      }
+      const next = pool.take();
+      expect(next.worker.threadId).not.toBe(thread.worker.threadId);
+      await next.worker.terminate();
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("reports a pre-started thread that died before it was given a deployment", async () => {
+    const pool = createHostThreadPool();
+    try {
+      const thread = pool.take();
+      await thread.worker.terminate();
+      const error = await createHostWorker({ thread, schemaSdl, dataSources: [{ name: "ApprovalToken", wasmModule, apiVersion: "0.0.7", address: TOKEN, network: "localhost" }], services: services_, log: () => {} }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toMatch(/host worker exited/);
+    } finally {
+      await pool.close();
     }
   });
 });

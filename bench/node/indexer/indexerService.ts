@@ -2,6 +2,7 @@
 import type { BlockPtr } from "../../runtime/entity/storeValue.js";
 import type { RpcClient } from "../chain/rpcClient.js";
 import { getBlock, getHeadNumber } from "../chain/blocks.js";
+import { createHostThreadPool } from "./hostWorkerClient.js";
 import { createDeploymentIndexer, type DeploymentIndexer, type DeploymentState } from "./deploymentIndexer.js";
 import type { IndexedDeployment, IndexerStore, Logger } from "./types.js";
 
@@ -18,6 +19,8 @@ export interface IndexerService {
   start(deployment: IndexedDeployment): void;
   stop(id: string): Promise<void>;
   stopAll(): Promise<void>;
+  /** Stops every deployment and the spare host thread. */
+  close(): Promise<void>;
   state(id: string): DeploymentState | null;
   /** The chain head (cached for a second), null when the node does not answer. */
   chainHead(): Promise<BlockPtr | null>;
@@ -26,6 +29,14 @@ export interface IndexerService {
 export function createIndexerService(options: IndexerServiceOptions): IndexerService {
   const running = new Map<string, DeploymentIndexer>();
   let head: { at: number; ptr: BlockPtr | null } = { at: 0, ptr: null };
+  // Started with the node, so a deployment's handlers run on a host that has already loaded.
+  const hostThreads = createHostThreadPool();
+
+  async function stopAll(): Promise<void> {
+    const all = [...running.values()];
+    running.clear();
+    await Promise.all(all.map((i) => i.stop()));
+  }
 
   return {
     start(deployment) {
@@ -36,6 +47,7 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
         rpc: options.rpc,
         deployment,
         log: options.log,
+        hostThreads,
         ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
         ...(options.eventsPerRun === undefined ? {} : { eventsPerRun: options.eventsPerRun }),
       });
@@ -47,10 +59,10 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
       running.delete(id);
       await indexer?.stop();
     },
-    async stopAll() {
-      const all = [...running.values()];
-      running.clear();
-      await Promise.all(all.map((i) => i.stop()));
+    stopAll,
+    async close() {
+      await stopAll();
+      await hostThreads.close();
     },
     state: (id) => running.get(id)?.state ?? null,
     async chainHead() {

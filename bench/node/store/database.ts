@@ -55,7 +55,8 @@ async function createPgliteDatabase(dataDir: string | undefined): Promise<Databa
 
 async function createPgDatabase(url: string): Promise<Database> {
   // Parse bigint/numeric as strings (pg's default) and keep bytea as Buffer; the SQL casts what it reads.
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  // A connection that cannot be had within 30 s is an error (the indexer retries and says so), not a silent wait.
+  const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 30_000 });
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
