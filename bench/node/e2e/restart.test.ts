@@ -52,11 +52,11 @@ describe.each(backends())("restart on %s", (backend) => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  // Known issue (open): on Postgres, under a fully loaded CI run, the first node has twice stalled right
-  // after "indexing from block 2", with no error logged, until this test's deadline. It has not been
-  // reproduced alone, so `npm test` runs this file alone after the rest (VITEST_ISOLATED=1, see
-  // vitest.config.ts), and one retry remains while it is investigated. E2E_NODE_DEBUG=1 runs the
-  // node with debug logs for that.
+  // Known issue (open): on Postgres, under a fully loaded CI run, the first node has stalled right
+  // after "indexing from block 2", with no error logged, until this test's deadline (3 of 5 large runs,
+  // none in 8 since the node reports slow steps; see the README). Until its cause is known, `npm test`
+  // runs this file alone after the rest (VITEST_ISOLATED=1, see vitest.config.ts), and one retry
+  // remains. E2E_NODE_DEBUG=1 runs the node with debug logs.
   it("resumes after SIGKILL mid-sync with the exact final state", { retry: 1 }, async () => {
     // A retry starts from nothing: stop and remove what an earlier attempt left.
     for (const p of procs.splice(0)) await p.kill("SIGKILL");
