@@ -196,12 +196,13 @@ export async function spawnNodeProcess(env: { rpcUrl: string; dataDir: string; d
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  const ended = (): string | null => (child.signalCode ? `signal ${child.signalCode}` : child.exitCode !== null ? `exit code ${child.exitCode}` : null);
   return {
     child,
     output: () => output,
-    ended: () => (child.signalCode ? `signal ${child.signalCode}` : child.exitCode !== null ? `exit code ${child.exitCode}` : null),
+    ended,
     async kill(signal) {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (ended() === null) child.kill(signal);
       await exited;
     },
   };

@@ -99,7 +99,9 @@ export async function runIndexingBench(options: IndexingBenchOptions): Promise<I
             deployment: { ...deployment, id },
             log: (level, m) => {
               if (m.includes("indexing from block")) firstRange ||= performance.now();
-              if (process.env.BENCH_TRACE) log(`  ${(performance.now() - t0).toFixed(0)} ms ${level}: ${m}`); else if (level !== "debug" && level !== "info") log(`  ${level}: ${m}`);
+              // BENCH_TRACE=1: every line, timed from start(), to see where a run spends its time.
+              if (process.env.BENCH_TRACE) log(`  ${(performance.now() - t0).toFixed(0)} ms ${level}: ${m}`);
+              else if (level !== "debug" && level !== "info") log(`  ${level}: ${m}`);
             },
             pollIntervalMs: 20,
           });

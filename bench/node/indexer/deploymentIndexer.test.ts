@@ -1,14 +1,10 @@
 // The deployment indexer end to end below the servers: a real Hardhat chain, the real built
 // ApprovalHandler, the real store (in-memory PGlite). Sync to head, follow new blocks, survive a
 // reorg made with evm_snapshot/evm_revert, and stop with a fatal error on an immutable rewrite.
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { id as keccakId } from "ethers";
-import { buildSubgraph } from "../../../scripts/lib/subgraphBuild.js";
-import { projectRoot } from "../../../hardhat/deploy/artifacts.js";
 import { sendApprovals } from "../../../hardhat/deploy/approvals.js";
 import { startChainWithToken, chainApprovals, type ChainFixture } from "../e2e/chainFixture.js";
+import { buildApprovalDeployment } from "../e2e/deploymentFixture.js";
 import { createNodeStore } from "../store/nodeStore.js";
 import type { NodeStore } from "../store/types.js";
 import { createRpcClient, type RpcClient } from "../chain/rpcClient.js";
@@ -48,28 +44,7 @@ async function startIndexer(id: string, rpc: RpcClient = createRpcClient({ url: 
 
 beforeAll(async () => {
   fx = await startChainWithToken();
-  const built = await buildSubgraph({ address: fx.token.proxy, startBlock: fx.token.startBlock });
-  const wasm = await readFile(join(built.buildDir, "ApprovalToken", "ApprovalToken.wasm"));
-  const abi = JSON.parse(await readFile(join(projectRoot, "abis", "ApprovalToken.json"), "utf8")) as unknown[];
-  deployment = {
-    id: "",
-    schemaSdl: await readFile(join(projectRoot, "schema.graphql"), "utf8"),
-    network: "localhost",
-    dataSources: [
-      {
-        kind: "ethereum",
-        name: "ApprovalToken",
-        network: "localhost",
-        address: fx.token.proxy.toLowerCase(),
-        startBlock: fx.token.startBlock,
-        apiVersion: "0.0.7",
-        abis: { ApprovalToken: abi },
-        abiName: "ApprovalToken",
-        eventHandlers: [{ event: "Approval(indexed address,indexed address,uint256)", handler: "ApprovalHandler", topic0: keccakId("Approval(address,address,uint256)"), receipt: false }],
-        wasmModule: await WebAssembly.compile(wasm),
-      },
-    ],
-  };
+  deployment = await buildApprovalDeployment(fx.token, "");
   store = await createNodeStore({});
 });
 afterAll(async () => {

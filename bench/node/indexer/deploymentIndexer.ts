@@ -295,6 +295,7 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
           const wait = Math.min(30_000, 250 * 2 ** Math.min(failures, 7));
           log("warning", `retrying in ${wait} ms: ${(err as Error).message}`);
           // Start again from what the store holds; the worker's cache may be ahead of it.
+          enter("resetting after an error");
           committing = Promise.resolve();
           prefetched = null;
           const again = await store.getDeployment(id).catch(() => null);
@@ -303,6 +304,8 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
             await worker?.terminate();
             worker = await startWorker();
           });
+          // The backoff is a chosen wait, not a stuck step.
+          enter("idle");
           if (!stopping) await sleep(wait);
         }
       }

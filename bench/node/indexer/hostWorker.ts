@@ -51,11 +51,12 @@ out.on("message", (cmd: WorkerCommand) => {
     );
     return;
   }
-  // Every command gets its "done", even when answering it throws: the indexer waits for each one.
+  // Every command gets its "done", even when answering it throws (the indexer waits for each one).
+  // Such a failure is outside any handler, e.g. the main thread could not answer a bulk read: retryable.
   queue = queue.then(() => handle(cmd)).catch((err: unknown) => {
     const message = err instanceof Error ? err.message : String(err);
     const first = cmd.type === "run" ? cmd.blocks[0] : undefined;
-    post({ type: "done", id: cmd.id, results: [], failure: { message: `host worker: ${message}`, deterministic: false, handler: null, block: first?.ptr ?? { number: 0, hash: "0x" } } });
+    post({ type: "done", id: cmd.id, results: [], failure: first ? { message, deterministic: false, handler: null, block: first.ptr } : null });
   });
 });
 
@@ -67,15 +68,8 @@ async function handle(cmd: Exclude<WorkerCommand, { type: "init" }>): Promise<vo
     post({ type: "done", id: cmd.id, results: [], failure: null });
     return;
   }
-  try {
-    const { results, failure } = await host.runBlocks(cmd.blocks);
-    post({ type: "done", id: cmd.id, results, failure });
-  } catch (err) {
-    // Outside any handler (e.g. the main thread could not answer a bulk read): retryable.
-    const first = cmd.blocks[0];
-    const message = err instanceof Error ? err.message : String(err);
-    post({ type: "done", id: cmd.id, results: [], failure: first ? { message, deterministic: false, handler: null, block: first.ptr } : null });
-  }
+  const { results, failure } = await host.runBlocks(cmd.blocks);
+  post({ type: "done", id: cmd.id, results, failure });
 }
 
 post({ type: "loaded" });
