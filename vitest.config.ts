@@ -5,11 +5,11 @@ export const isolatedSuites = ["bench/node/e2e/restart.test.ts"];
 export default defineConfig({
   test: {
     // tests/ holds Matchstick (AssemblyScript) tests; they run through bench/runner, not vitest.
-    include: ["{bench,clients,hardhat,scripts}/**/*.test.ts", "test/**/*.test.ts"],
+    include: ["{bench,clients,hardhat,lib,scripts}/**/*.test.ts", "test/**/*.test.ts"],
     // Suites that SIGKILL and restart nodes are timing-sensitive: `npm test` runs them in a second pass,
     // alone (VITEST_ISOLATED=1), after everything else has finished.
     exclude: ["**/node_modules/**", "tests/**", "**/_test/**/*.as.ts", ...(process.env.VITEST_ISOLATED === "1" ? [] : isolatedSuites)],
-    globalSetup: ["test/globalSetup.ts"],
+    globalSetup: ["test/support/globalSetup.ts"],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     // Two cores: keep parallelism modest so chain- and node-backed suites do not starve each other.

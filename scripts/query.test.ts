@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rm } from "node:fs/promises";
 import { buildFor, deployWithGraphCli, startChainWithToken, startNode, type ChainFixture, type NodeFixture } from "../bench/node/e2e/harness.js";
-import { freePort } from "../hardhat/chain/freePort.js";
+import { freePort } from "../lib/freePort.js";
 import { sendApprovals } from "../hardhat/deploy/approvals.js";
 import { EndpointUnreachableError, UnknownSubgraphError, listApprovals, waitForBlock, type Approval } from "../clients/subgraph/index.js";
 import type { BuiltSubgraph } from "./lib/subgraphBuild.js";

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startHardhatNode, type HardhatNode } from "../hardhat/chain/hardhatNode.js";
-import { freePort } from "../hardhat/chain/freePort.js";
+import { freePort } from "../lib/freePort.js";
 import { readNetworks } from "../hardhat/deploy/networks.js";
 import { approvalsFromChain } from "./_test/chainApprovals.js";
 import { runScript, type ScriptResult } from "./_test/runScript.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../hardhat/chain/freePort.js";
+import { freePort } from "../../lib/freePort.js";
 import { startHardhatNode, type HardhatNode } from "../../hardhat/chain/hardhatNode.js";
 import { createJsonRpcClient, type JsonRpcClient } from "../json-rpc/createJsonRpcClient.js";
 import { startRpcProxy, INJECTED_FAILURE, type RpcProxy, type RpcProxyOptions } from "./_test/rpcProxy.js";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { freePort } from "../../hardhat/chain/freePort.js";
+import { freePort } from "../../lib/freePort.js";
 import { startScriptedServer, type ScriptedReply, type ScriptedServer } from "./_test/scriptedServer.js";
 import { createJsonRpcClient } from "./createJsonRpcClient.js";
 import {

@@ -1,6 +1,7 @@
 // `npm run bench:indexing [-- --counts 10000,100000 --backends pglite,postgres]`: indexing throughput,
-// peak memory and query latency of the local node. Postgres runs need DATABASE_URL.
+// peak memory and query latency of the local node. Postgres runs use DATABASE_URL, else an embedded server.
 import { runIndexingBench, type BenchBackend } from "../../bench/node/e2e/indexingBench.js";
+import { postgresFromEnvOrThrowaway } from "../../lib/embedded-postgres/index.js";
 import { fail, parseCli } from "../lib/args.js";
 
 const { values } = parseCli({
@@ -11,15 +12,20 @@ const { values } = parseCli({
 
 try {
   const backends = values.backends.split(",").filter(Boolean) as BenchBackend[];
-  if (backends.includes("postgres") && !process.env.DATABASE_URL) console.log("DATABASE_URL is not set: skipping the Postgres runs");
-  const figures = await runIndexingBench({
-    counts: values.counts.split(",").map(Number),
-    backends,
-    queryRounds: Number(values.rounds),
-    ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
-    log: (line) => console.log(line),
-  });
-  console.log(JSON.stringify(figures, null, 2));
+  const postgres = backends.includes("postgres") ? await postgresFromEnvOrThrowaway() : null;
+  if (postgres?.embedded) console.log("DATABASE_URL is not set: the Postgres runs use an embedded PostgreSQL server");
+  try {
+    const figures = await runIndexingBench({
+      counts: values.counts.split(",").map(Number),
+      backends,
+      queryRounds: Number(values.rounds),
+      ...(postgres ? { databaseUrl: postgres.url } : {}),
+      log: (line) => console.log(line),
+    });
+    console.log(JSON.stringify(figures, null, 2));
+  } finally {
+    await postgres?.stop();
+  }
 } catch (err) {
   fail(err);
 }

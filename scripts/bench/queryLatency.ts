@@ -1,11 +1,12 @@
 // `npm run bench:query-latency [-- --count 100000 --owners 20 --rounds 100 --backend pglite|postgres]`:
 // seeds a store with synthetic approvals (the root schema.graphql) and measures query latency through
-// the HTTP query server on 127.0.0.1. Postgres needs DATABASE_URL (a throwaway database is used).
+// the HTTP query server on 127.0.0.1. Postgres: a throwaway database on DATABASE_URL, else on an embedded server.
 import { readFile } from "node:fs/promises";
 import { createNodeStore } from "../../bench/node/store/nodeStore.js";
 import { createThrowawayDatabase, type TestBackend } from "../../bench/node/store/testDatabase.js";
 import { createQueryServer } from "../../bench/node/query-server/queryServer.js";
 import { measureQueryLatency, seedApprovals } from "../../bench/node/graphql/queryLatency.js";
+import { postgresFromEnvOrThrowaway } from "../../lib/embedded-postgres/index.js";
 import { fail, parseCli } from "../lib/args.js";
 
 const { values } = parseCli({
@@ -16,11 +17,13 @@ const { values } = parseCli({
 });
 
 let backend: TestBackend | null = null;
+let postgres: { stop(): Promise<void> } | null = null;
 try {
   if (values.backend !== "pglite" && values.backend !== "postgres") throw new Error("--backend must be pglite or postgres");
   if (values.backend === "postgres") {
-    if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL is not set");
-    backend = await createThrowawayDatabase(process.env.DATABASE_URL);
+    const pgServer = await postgresFromEnvOrThrowaway();
+    postgres = pgServer;
+    backend = await createThrowawayDatabase(pgServer.url);
   }
   const store = await createNodeStore(backend?.options ?? {});
   const id = "QmQueryLatencyBench";
@@ -49,4 +52,5 @@ try {
   fail(err);
 } finally {
   await backend?.cleanup();
+  await postgres?.stop();
 }

@@ -1,18 +1,17 @@
 // Shared pieces of the end-to-end tests: a real Hardhat chain with the token behind its proxy, a
 // real graph-cli build and deploy, a local node (in process or as a child process), and the
-// GraphQL/status reads the tests assert on. With DATABASE_URL set, each node gets a fresh database
-// on that Postgres server, so suites never share schemas.
+// GraphQL/status reads the tests assert on. On Postgres, each node gets a fresh database on the test
+// server (DATABASE_URL, from the vitest global setup), so suites never share schemas.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { freePort } from "../../../hardhat/chain/freePort.js";
+import { freePort } from "../../../lib/freePort.js";
 import { projectRoot } from "../../../hardhat/deploy/artifacts.js";
 import type { DeployedApprovalToken } from "../../../hardhat/deploy/deployToken.js";
 import { buildSubgraph, type BuiltSubgraph } from "../../../scripts/lib/subgraphBuild.js";
 import { deploySubgraph } from "../../../clients/subgraph/deploySubgraph.js";
+import { createThrowawayDatabase } from "../store/index.js";
 import { createLocalNode, type LocalNode, type LocalNodePorts } from "../index.js";
 import { blockNumber, type ExpectedApproval } from "./chainFixture.js";
 
@@ -28,32 +27,15 @@ export function buildFor(token: DeployedApprovalToken, projectDir?: string): Pro
 
 export type Backend = "pglite" | "postgres";
 
-/** PGlite always; Postgres too when DATABASE_URL names a server (CI sets it). */
+/** Every suite runs on both: the vitest global setup always provides a Postgres server. */
 export function backends(): Backend[] {
-  return process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+  return ["pglite", "postgres"];
 }
 
-/** A fresh database on the DATABASE_URL server (dropped by the returned cleanup). */
+/** A fresh database on the test Postgres server (dropped by the returned cleanup). */
 export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.DATABASE_URL;
-  if (!base) throw new Error("DATABASE_URL is not set");
-  const name = `e2e_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  // graph-node needs a C-collated database; the local node follows it.
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const db = await createThrowawayDatabase();
+  return { url: db.options.databaseUrl ?? "", drop: () => db.cleanup() };
 }
 
 export async function freePorts(): Promise<LocalNodePorts> {

@@ -1,10 +1,8 @@
 // `npm run bench:indexing`: indexing throughput (approvals/s) from a local Hardhat chain holding N
 // approvals, on PGlite and on Postgres, with peak memory; then query latency p50/p99 through the
 // query server for `approvalQueries(first: 1000)` and a filter by owner.
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { sendApprovals } from "../../../hardhat/deploy/approvals.js";
-import { createNodeStore } from "../store/nodeStore.js";
+import { createNodeStore, createThrowawayDatabase } from "../store/index.js";
 import { createQueryServer } from "../query-server/index.js";
 import { measureQueryLatency } from "../graphql/queryLatency.js";
 import { createRpcClient } from "../chain/rpcClient.js";
@@ -19,7 +17,7 @@ export type BenchBackend = "pglite" | "postgres";
 export interface IndexingBenchOptions {
   counts: number[];
   backends: BenchBackend[];
-  /** Server for the Postgres runs (a throwaway database is created on it per run). */
+  /** Server for the Postgres runs (a throwaway database is created on it per run); required when backends has postgres. */
   databaseUrl?: string;
   /** Query rounds per kind for the latency figures. */
   queryRounds?: number;
@@ -45,25 +43,6 @@ export interface IndexingFigure {
   query?: { firstMs: { p50: number; p99: number }; ownerMs: { p50: number; p99: number } };
 }
 
-async function throwawayDatabase(base: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bench_${randomBytes(5).toString("hex")}`;
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
-  await c.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const d = new pg.Client({ connectionString: base });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    },
-  };
-}
-
 export async function runIndexingBench(options: IndexingBenchOptions): Promise<IndexingFigure[]> {
   const { log } = options;
   const figures: IndexingFigure[] = [];
@@ -82,9 +61,8 @@ export async function runIndexingBench(options: IndexingBenchOptions): Promise<I
       }
       const head = await getHeadNumber(rpc);
       for (const backend of options.backends) {
-        if (backend === "postgres" && !options.databaseUrl) continue;
-        const db = backend === "postgres" ? await throwawayDatabase(options.databaseUrl!) : null;
-        const store = await createNodeStore(db ? { databaseUrl: db.url } : {});
+        const db = backend === "postgres" ? await createThrowawayDatabase(options.databaseUrl) : null;
+        const store = await createNodeStore(db?.options ?? {});
         const id = `QmBench${count}${backend}`;
         try {
           await store.createDeployment({ id, schemaSdl: deployment.schemaSdl, network: "localhost", startBlock: fx.token.startBlock, manifest: "" });
@@ -146,7 +124,7 @@ export async function runIndexingBench(options: IndexingBenchOptions): Promise<I
           log(formatFigure(figure));
         } finally {
           await store.close();
-          await db?.drop();
+          await db?.cleanup();
         }
       }
     }

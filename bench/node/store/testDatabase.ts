@@ -1,6 +1,6 @@
-// Test helpers for the store backends: in-memory PGlite always; a throwaway database on the Postgres
-// server named by DATABASE_URL when it is set. In CI (CI=true) a missing DATABASE_URL is an error,
-// so the Postgres variant of a suite can never be skipped silently there.
+// Test helpers for the store backends: in-memory PGlite, and a throwaway database on the Postgres server
+// named by DATABASE_URL. Under vitest that is always set: the global setup (test/support/globalSetup.ts) starts
+// an embedded server when the environment names none.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { StoreError, maskDatabaseUrl } from "./errors.js";
@@ -13,17 +13,14 @@ export interface TestBackend {
   cleanup(): Promise<void>;
 }
 
-/** Why the Postgres variant cannot run, or null when it can. Throws in CI when DATABASE_URL is missing. */
-export function postgresUnavailableReason(env: NodeJS.ProcessEnv = process.env): string | null {
-  if (env.DATABASE_URL) return null;
-  if (env.CI === "true" || env.CI === "1") {
-    throw new StoreError("DATABASE_URL is not set: the Postgres variant of the store suite must run in CI");
-  }
-  return "DATABASE_URL is not set; the Postgres variant is skipped outside CI";
+/** The test server's URL; an error that says why when there is none. */
+export function testServerUrl(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.DATABASE_URL) return env.DATABASE_URL;
+  throw new StoreError("DATABASE_URL is not set: run the suite through vitest, whose global setup (test/support/globalSetup.ts) starts an embedded PostgreSQL server");
 }
 
 /** A fresh database on the server of `databaseUrl` (so parallel suites never share tables). */
-export async function createThrowawayDatabase(databaseUrl: string): Promise<TestBackend> {
+export async function createThrowawayDatabase(databaseUrl: string = testServerUrl()): Promise<TestBackend> {
   const name = `store_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   try {

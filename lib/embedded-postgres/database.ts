@@ -1,0 +1,19 @@
+// Databases on a server: created with the C collation graph-node requires (template0 allows choosing it).
+import pg from "pg";
+import { EmbeddedPostgresError } from "./errors.js";
+
+/** `url` with its database replaced by `name`, created first when missing. */
+export async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new EmbeddedPostgresError(`invalid database name ${JSON.stringify(name)}: use lowercase letters, digits and _`);
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const found = await client.query("select 1 from pg_database where datname = $1", [name]);
+    if (found.rowCount === 0) await client.query(`create database ${name} template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C'`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
