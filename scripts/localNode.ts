@@ -1,10 +1,12 @@
 // `npm run local-node`: the graph-node-compatible local node on 127.0.0.1.
-// Env: ETHEREUM_RPC (default http://127.0.0.1:8545), DATABASE_URL (else embedded PGlite),
-// LOCAL_NODE_DATA (default .data/local-node). Flags override the ports and the data dir.
+// Env: ETHEREUM_RPC (default http://127.0.0.1:8545), DATABASE_URL (else embedded PGlite, or with
+// --postgres a PostgreSQL server from npm with its cluster in .data/postgres), LOCAL_NODE_DATA (default
+// .data/local-node). Flags override the ports and the data dirs.
 import "dotenv/config";
 import { join } from "node:path";
 import { createLocalNode } from "../bench/node/index.js";
 import { fail, parseCli } from "./lib/args.js";
+import { openNodeDatabase } from "./lib/nodeDatabase.js";
 
 const { values } = parseCli({
   "query-port": { type: "string", default: "8000" },
@@ -12,6 +14,8 @@ const { values } = parseCli({
   "ipfs-port": { type: "string", default: "5001" },
   "status-port": { type: "string", default: "8030" },
   "data-dir": { type: "string" },
+  postgres: { type: "boolean", default: false },
+  "postgres-dir": { type: "string", default: join(process.cwd(), ".data", "postgres") },
   "ethereum-rpc": { type: "string" },
   "events-per-run": { type: "string" },
   debug: { type: "boolean", default: false },
@@ -24,10 +28,12 @@ function port(name: string, raw: string): number {
 }
 
 try {
+  const database = await openNodeDatabase({ postgres: values.postgres, postgresDir: values["postgres-dir"] });
+  console.log(`store: ${database.describe}`);
   const node = await createLocalNode({
     ethereumRpc: values["ethereum-rpc"] ?? process.env.ETHEREUM_RPC ?? "http://127.0.0.1:8545",
     dataDir: values["data-dir"] ?? process.env.LOCAL_NODE_DATA ?? join(process.cwd(), ".data", "local-node"),
-    ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+    ...(database.databaseUrl ? { databaseUrl: database.databaseUrl } : {}),
     ports: {
       query: port("query-port", values["query-port"]),
       admin: port("admin-port", values["admin-port"]),
@@ -42,7 +48,7 @@ try {
     if (closing) return;
     closing = true;
     console.log(`${signal}: stopping the local node`);
-    node.close().then(
+    node.close().then(database.stop).then(
       () => process.exit(0),
       (err: unknown) => fail(err),
     );

@@ -1,6 +1,6 @@
 // `npm start -- --exit`: the whole main job on this machine, checked against the chain itself.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtemp, rm } from "node:fs/promises";
+import { chmod, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startHardhatNode, type HardhatNode } from "../hardhat/chain/hardhatNode.js";
@@ -17,6 +17,8 @@ beforeAll(async () => {
   // The test owns the chain so it can read the logs after `--exit` has stopped everything else.
   chain = await startHardhatNode();
   dataDir = await mkdtemp(join(tmpdir(), "start-"));
+  // As root, --postgres runs the server as 'nobody', which must reach the cluster inside.
+  await chmod(dataDir, 0o755);
   ports = ["--query-port", String(await freePort()), "--admin-port", String(await freePort()), "--ipfs-port", String(await freePort()), "--status-port", String(await freePort())];
 });
 
@@ -25,8 +27,8 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-function start(): Promise<ScriptResult> {
-  return runScript("scripts/start.ts", ["--exit", "--data-dir", dataDir, ...ports], { env: { ETHEREUM_RPC: chain.url, SUBGRAPH_NAME: "test/start" } });
+function start(...extra: string[]): Promise<ScriptResult> {
+  return runScript("scripts/start.ts", ["--exit", "--data-dir", dataDir, ...ports, ...extra], { env: { ETHEREUM_RPC: chain.url, SUBGRAPH_NAME: "test/start" } });
 }
 
 function tableRows(stdout: string): string[][] {
@@ -63,5 +65,19 @@ describe("npm start -- --exit", () => {
     const again = await approvalsFromChain(chain.url, token);
     expect(again.length).toBe(24);
     expect(tableRows(second.stdout)).toEqual(again.map((a) => [a.id, a.owner, a.spender, a.value.toString()]));
+  });
+
+  it("with --postgres, runs the node on a PostgreSQL server from npm with its cluster in the data folder, and stops it on exit", async () => {
+    const run = await start("--postgres");
+    expect(run.stderr).not.toMatch(/^error:/m);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/\[3\/7\] starting the local node \(embedded PostgreSQL on 127\.0\.0\.1:\d+, data in .*postgres;/);
+    const token = (await readNetworks()).localhost?.ApprovalToken?.address ?? "";
+    const onChain = await approvalsFromChain(chain.url, token);
+    expect(tableRows(run.stdout)).toEqual(onChain.map((a) => [a.id, a.owner, a.spender, a.value.toString()]));
+    // A real cluster, cleanly shut down: its files stay, its pid file is gone.
+    const files = await readdir(join(dataDir, "postgres"));
+    expect(files).toContain("PG_VERSION");
+    expect(files).not.toContain("postmaster.pid");
   });
 });

@@ -13,6 +13,7 @@ import { deploySubgraph, formatApprovalsTable, listApprovals, waitForBlock, type
 import { graphCli } from "../../clients/subgraph/graphCli.js";
 import { exportImplementationAbi } from "./abi.js";
 import { defaultVersionLabel } from "./versionLabel.js";
+import { openNodeDatabase, type NodeDatabase } from "./nodeDatabase.js";
 
 export interface LocalNodePorts {
   query: number;
@@ -25,6 +26,8 @@ export interface MainJobOptions {
   ethereumRpc: string;
   /** Where the local node keeps its Postgres (PGlite) data and IPFS files. */
   dataDir: string;
+  /** Run the node on a real PostgreSQL server from npm (cluster in <dataDir>/postgres) instead of PGlite. */
+  postgres?: boolean;
   ports: LocalNodePorts;
   name: string;
   /** Sample approvals to send. */
@@ -48,9 +51,10 @@ export const defaultPorts: LocalNodePorts = { query: 8000, admin: 8020, ipfs: 50
 
 export async function runMainJob(options: MainJobOptions): Promise<RunningMainJob> {
   const { log } = options;
-  const started: { chain?: HardhatNode; node?: LocalNodeHandle } = {};
+  const started: { chain?: HardhatNode; node?: LocalNodeHandle; database?: NodeDatabase } = {};
   const shutdown = async () => {
     await started.node?.close();
+    await started.database?.stop();
     await started.chain?.stop();
   };
   try {
@@ -87,15 +91,19 @@ export async function runMainJob(options: MainJobOptions): Promise<RunningMainJo
       log(`[3/7] reusing the graph node that answers at ${adminUrl}`);
     } else {
       const nodeDataDir = join(options.dataDir, "local-node");
-      if (freshChain && existsSync(nodeDataDir)) {
+      const reset = freshChain && existsSync(nodeDataDir);
+      if (reset) {
         log(`[3/7] resetting ${nodeDataDir}: it indexed an earlier chain, and this chain is new`);
         await rm(nodeDataDir, { recursive: true, force: true });
       }
-      log(`[3/7] starting the local node (embedded Postgres in ${nodeDataDir})`);
+      // DATABASE_URL is not read here: the main job owns its data, and resets it on a new chain.
+      started.database = await openNodeDatabase({ postgres: options.postgres ?? false, postgresDir: join(options.dataDir, "postgres"), reset: freshChain, env: {} });
+      log(`[3/7] starting the local node (${started.database.describe}; files in ${nodeDataDir})`);
       const { createLocalNode } = await import("../../bench/node/index.js");
       started.node = await createLocalNode({
         ethereumRpc: options.ethereumRpc,
         dataDir: nodeDataDir,
+        ...(started.database.databaseUrl ? { databaseUrl: started.database.databaseUrl } : {}),
         ports: options.ports,
         log: (line: string) => void line,
       });
