@@ -1,15 +1,15 @@
 import { defineConfig } from "vitest/config";
 
-export const isolatedSuites = ["bench/node/e2e/restart.test.ts"];
+export const isolatedSuites = ["local-node/e2e/restart.test.ts"];
 
 export default defineConfig({
   test: {
-    // tests/ holds Matchstick (AssemblyScript) tests; they run through bench/runner, not vitest.
-    include: ["{bench,clients,hardhat,lib,scripts}/**/*.test.ts", "test/**/*.test.ts"],
+    // tests/ holds the subgraph's Matchstick (AssemblyScript) tests; they run through test-runner/, not vitest.
+    include: ["{clients,hardhat,lib,local-node,scripts,subgraph-schema,test-runner,testing,wasm-host}/**/*.test.ts"],
     // Suites that SIGKILL and restart nodes are timing-sensitive: `npm test` runs them in a second pass,
     // alone (VITEST_ISOLATED=1), after everything else has finished.
     exclude: ["**/node_modules/**", "tests/**", "**/_test/**/*.as.ts", ...(process.env.VITEST_ISOLATED === "1" ? [] : isolatedSuites)],
-    globalSetup: ["test/support/globalSetup.ts"],
+    globalSetup: ["testing/globalSetup.ts"],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     // Two cores: keep parallelism modest so chain- and node-backed suites do not starve each other.

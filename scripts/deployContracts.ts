@@ -4,7 +4,7 @@
 import { deployApprovalToken } from "../hardhat/deploy/deployToken.js";
 import { ensureCompiled } from "../hardhat/deploy/compile.js";
 import { writeNetworkEntry } from "../hardhat/deploy/networks.js";
-import { maskUrl } from "../clients/shared/redact.js";
+import { maskUrl } from "../lib/redact.js";
 import { fail, parseCli } from "./lib/args.js";
 
 const { values } = parseCli({

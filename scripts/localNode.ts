@@ -4,7 +4,7 @@
 // .data/local-node). Flags override the ports and the data dirs.
 import "dotenv/config";
 import { join } from "node:path";
-import { createLocalNode } from "../bench/node/index.js";
+import { createLocalNode } from "../local-node/index.js";
 import { fail, parseCli } from "./lib/args.js";
 import { openNodeDatabase } from "./lib/nodeDatabase.js";
 

@@ -1,7 +1,7 @@
 // `npm start [-- --exit] [-- --postgres]`: the main job. Local chain, contracts, local node, subgraph, sample
 // approvals, and the approvals listed; then serves until Ctrl-C (or exits with --exit).
 import { join } from "node:path";
-import { projectRoot } from "../hardhat/deploy/artifacts.js";
+import { projectRoot } from "../lib/projectRoot.js";
 import { subgraphName } from "../clients/subgraph/index.js";
 import { defaultPorts, runMainJob } from "./lib/mainJob.js";
 import { fail, parseCli } from "./lib/args.js";

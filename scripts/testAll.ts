@@ -49,12 +49,12 @@ async function runVitest(name: string, extraArgs: string[], env: NodeJS.ProcessE
 }
 
 async function runSubgraphTests(): Promise<SuiteResult | null> {
-  if (!existsSync("bench/runner/cli.ts")) return null;
+  if (!existsSync("test-runner/cli.ts")) return null;
   // The Matchstick tests import generated/ (not committed), as under `graph test`.
   const codegen = await run("graph", ["codegen", "--output-dir", "generated/"]);
   if (codegen !== 0) return { name: "matchstick", passed: 0, failed: 1, exitCode: codegen };
   let tail = "";
-  const exitCode = await run("tsx", ["bench/runner/cli.ts"], {}, (text) => {
+  const exitCode = await run("tsx", ["test-runner/cli.ts"], {}, (text) => {
     tail = (tail + text).slice(-4000);
   });
   const match = [...tail.matchAll(/^(\d+) passed, (\d+) failed/gm)].pop();

@@ -7,7 +7,7 @@ import {
   TimeoutError,
   rpcResponseErrorFrom,
 } from "./errors.js";
-import { maskUrl } from "../shared/redact.js";
+import { maskUrl } from "../../lib/redact.js";
 import { parseJson } from "./parseJson.js";
 
 export type RpcParams = readonly unknown[] | Readonly<Record<string, unknown>>;

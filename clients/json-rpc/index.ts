@@ -24,6 +24,6 @@ export {
   TimeoutError,
   rpcResponseErrorFrom,
 } from "./errors.js";
-export { maskUrl } from "../shared/redact.js";
+export { maskUrl } from "../../lib/redact.js";
 export { parseJson } from "./parseJson.js";
 export { createBatchCaller, type BatchCaller, type BatchCallerOptions } from "./createBatchCaller.js";

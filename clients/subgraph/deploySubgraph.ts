@@ -1,5 +1,5 @@
-import { runGraphCli, stripAnsi } from "./graphCli.js";
-import { maskSecrets, secretsInUrl } from "../shared/redact.js";
+import { runGraphCli, stripAnsi } from "../../lib/graphCli.js";
+import { maskSecrets, secretsInUrl } from "../../lib/redact.js";
 import { localEndpoints } from "./endpoints.js";
 import { SubgraphClientError } from "./errors.js";
 

@@ -1,4 +1,4 @@
-import { maskUrl } from "../shared/redact.js";
+import { maskUrl } from "../../lib/redact.js";
 
 /** Base of every error the subgraph clients raise. Messages never contain an access key. */
 export class SubgraphClientError extends Error {

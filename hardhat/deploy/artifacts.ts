@@ -1,9 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import type { InterfaceAbi } from "ethers";
-
-export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+import { projectRoot } from "../../lib/projectRoot.js";
 
 export interface ContractArtifact {
   contractName: string;

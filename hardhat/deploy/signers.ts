@@ -1,5 +1,5 @@
 import { JsonRpcProvider, Wallet, type Signer } from "ethers";
-import { maskUrl } from "../../clients/shared/redact.js";
+import { maskUrl } from "../../lib/redact.js";
 
 
 export interface ChainConnection {

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { projectRoot } from "../../hardhat/deploy/artifacts.js";
+import { projectRoot } from "../../lib/projectRoot.js";
 
 export interface ScriptResult {
   code: number;

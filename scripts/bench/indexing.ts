@@ -1,6 +1,6 @@
 // `npm run bench:indexing [-- --counts 10000,100000 --backends pglite,postgres]`: indexing throughput,
 // peak memory and query latency of the local node. Postgres runs use DATABASE_URL, else an embedded server.
-import { runIndexingBench, type BenchBackend } from "../../bench/node/e2e/indexingBench.js";
+import { runIndexingBench, type BenchBackend } from "../../local-node/e2e/indexing.bench.js";
 import { postgresFromEnvOrThrowaway } from "../../lib/embedded-postgres/index.js";
 import { fail, parseCli } from "../lib/args.js";
 

@@ -2,8 +2,8 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { benchColdCompile, benchHandler, benchWarmRun, findBuiltWasm } from "../../bench/runner/benchmark.js";
-import { buildSubgraph } from "../lib/subgraphBuild.js";
+import { benchColdCompile, benchHandler, benchWarmRun, findBuiltWasm } from "../../test-runner/runner.bench.js";
+import { buildSubgraph } from "../../lib/subgraphBuild.js";
 
 const root = process.cwd();
 const fmt = (ms: number): string => `${ms.toFixed(0)} ms`;
@@ -23,11 +23,11 @@ const cliTimes: number[] = [];
 let exit: number | null = null;
 for (let i = 0; i < 3; i++) {
   const t0 = performance.now();
-  exit = spawnSync(join(root, "node_modules", ".bin", "tsx"), ["bench/runner/cli.ts"], { cwd: root, encoding: "utf8" }).status;
+  exit = spawnSync(join(root, "node_modules", ".bin", "tsx"), ["test-runner/cli.ts"], { cwd: root, encoding: "utf8" }).status;
   cliTimes.push(performance.now() - t0);
 }
 console.log(
-  `warm run, nothing changed (tsx bench/runner/cli.ts, whole process): median ${fmt(median(cliTimes))} of ${cliTimes.map(fmt).join(", ")} (exit ${exit}) — target < 1000 ms`,
+  `warm run, nothing changed (tsx test-runner/cli.ts, whole process): median ${fmt(median(cliTimes))} of ${cliTimes.map(fmt).join(", ")} (exit ${exit}) — target < 1000 ms`,
 );
 
 const built = await buildSubgraph({ address: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", startBlock: 1 });

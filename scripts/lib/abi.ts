@@ -1,6 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { projectRoot, readArtifact } from "../../hardhat/deploy/artifacts.js";
+import { readArtifact } from "../../hardhat/deploy/artifacts.js";
+import { projectRoot } from "../../lib/projectRoot.js";
 
 export const implementationAbiPath = join(projectRoot, "abis", "ApprovalToken.json");
 

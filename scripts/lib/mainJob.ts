@@ -4,13 +4,14 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { Contract, JsonRpcProvider } from "ethers";
 import { rpcAnswers, startHardhatNode, type HardhatNode } from "../../hardhat/chain/hardhatNode.js";
-import { projectRoot, readArtifact } from "../../hardhat/deploy/artifacts.js";
+import { readArtifact } from "../../hardhat/deploy/artifacts.js";
+import { projectRoot } from "../../lib/projectRoot.js";
 import { deployApprovalToken } from "../../hardhat/deploy/deployToken.js";
 import { readNetworks, writeNetworkEntry } from "../../hardhat/deploy/networks.js";
 import { sendApprovals } from "../../hardhat/deploy/approvals.js";
 import { ensureCompiled } from "../../hardhat/deploy/compile.js";
 import { deploySubgraph, formatApprovalsTable, listApprovals, waitForBlock, type Approval } from "../../clients/subgraph/index.js";
-import { graphCli } from "../../clients/subgraph/graphCli.js";
+import { graphCli } from "../../lib/graphCli.js";
 import { exportImplementationAbi } from "./abi.js";
 import { defaultVersionLabel } from "./versionLabel.js";
 import { openNodeDatabase, type NodeDatabase } from "./nodeDatabase.js";
@@ -99,7 +100,7 @@ export async function runMainJob(options: MainJobOptions): Promise<RunningMainJo
       // DATABASE_URL is not read here: the main job owns its data, and resets it on a new chain.
       started.database = await openNodeDatabase({ postgres: options.postgres ?? false, postgresDir: join(options.dataDir, "postgres"), reset: freshChain, env: {} });
       log(`[3/7] starting the local node (${started.database.describe}; files in ${nodeDataDir})`);
-      const { createLocalNode } = await import("../../bench/node/index.js");
+      const { createLocalNode } = await import("../../local-node/index.js");
       started.node = await createLocalNode({
         ethereumRpc: options.ethereumRpc,
         dataDir: nodeDataDir,

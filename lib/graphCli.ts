@@ -1,0 +1,51 @@
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { projectRoot } from "./projectRoot.js";
+
+export const graphCliBin = join(projectRoot, "node_modules", "@graphprotocol", "graph-cli", "bin", "run.js");
+
+export interface GraphCliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the unmodified graph-cli on the Node that runs us (so Node 22 even when the shell has 20).
+ * Colour is turned off so callers can read the output.
+ */
+export function runGraphCli(args: string[], options: { cwd?: string; onOutput?: (text: string) => void } = {}): Promise<GraphCliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [graphCliBin, ...args], {
+      cwd: options.cwd ?? projectRoot,
+      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      options.onOutput?.(chunk.toString());
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+      options.onOutput?.(chunk.toString());
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+/** Runs graph-cli and throws with its output when it fails. */
+export async function graphCli(args: string[], options: { cwd?: string; onOutput?: (text: string) => void } = {}): Promise<GraphCliResult> {
+  const result = await runGraphCli(args, options);
+  if (result.code !== 0) {
+    throw new Error(`graph ${args[0] ?? ""} failed (exit ${result.code}):\n${stripAnsi(result.stdout + result.stderr).trim()}`);
+  }
+  return result;
+}
+
+export function stripAnsi(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-9;]*[A-Za-z]/g, "");
+}

@@ -1,0 +1,52 @@
+import { cp, mkdtemp, mkdir, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { projectRoot } from "./projectRoot.js";
+import { DATA_SOURCE_NAME } from "../hardhat/deploy/networks.js";
+import { graphCli } from "./graphCli.js";
+
+export interface BuildSubgraphParameters {
+  /** Where the built subgraph goes; a fresh temp dir when omitted. */
+  outputDir?: string;
+  /** The networks.json entry to build for; the project's networks.json is never touched. */
+  network?: string;
+  address: string;
+  startBlock: number;
+  /** A subgraph project other than ours (tests use small fixture subgraphs). */
+  projectDir?: string;
+  /** Files and folders of the project to copy. */
+  files?: string[];
+}
+
+export interface BuiltSubgraph {
+  /** The work copy the build ran in (has generated/). */
+  workDir: string;
+  /** graph-cli's output folder, containing subgraph.yaml. */
+  buildDir: string;
+  manifestPath: string;
+}
+
+/**
+ * Builds a subgraph with graph-cli (codegen + build) in a private copy of the project, for one network
+ * entry. Tests and tools use it so that parallel builds never rewrite the project's own files
+ * (`graph build --network` rewrites subgraph.yaml in place).
+ */
+export async function buildSubgraph(params: BuildSubgraphParameters): Promise<BuiltSubgraph> {
+  const projectDir = params.projectDir ?? projectRoot;
+  const network = params.network ?? "localhost";
+  const workDir = await mkdtemp(join(tmpdir(), "subgraph-build-"));
+  for (const file of params.files ?? ["subgraph.yaml", "schema.graphql", "src", "abis"]) {
+    await cp(join(projectDir, file), join(workDir, file), { recursive: true });
+  }
+  // graph-ts is resolved from node_modules next to the manifest.
+  await symlink(join(projectRoot, "node_modules"), join(workDir, "node_modules"), "dir");
+  await writeFile(
+    join(workDir, "networks.json"),
+    JSON.stringify({ [network]: { [DATA_SOURCE_NAME]: { address: params.address, startBlock: params.startBlock } } }, null, 2),
+  );
+  const buildDir = params.outputDir ?? join(workDir, "build");
+  await mkdir(buildDir, { recursive: true });
+  await graphCli(["codegen", "--output-dir", "generated/"], { cwd: workDir });
+  await graphCli(["build", "--network", network, "--network-file", "networks.json", "--output-dir", buildDir], { cwd: workDir });
+  return { workDir, buildDir, manifestPath: join(buildDir, "subgraph.yaml") };
+}

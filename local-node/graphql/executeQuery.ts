@@ -1,0 +1,297 @@
+// createQueryExecutor: runs a GraphQL request against one deployment the way graph-node answers it.
+// Data fields become EntityQuery descriptions for the store and are projected here (fast: no
+// per-field resolvers); introspection runs through graphql-js with the same loaders.
+import {
+  GraphQLError,
+  Kind,
+  execute,
+  getArgumentValues,
+  getVariableValues,
+  parse,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+} from "graphql";
+import { parseSubgraphSchema } from "../../subgraph-schema/subgraphSchema.js";
+import type { DeploymentRecord, NodeStore } from "../store/types.js";
+import type { ResultObject, Selection } from "../store/entityQuery.js";
+import { buildApiSchema, type ApiSchema } from "./apiSchema.js";
+import { collectFields } from "./collectFields.js";
+import { MAX_FIRST, MAX_SKIP, collectionArgs, describeSelection, mergedSelectionSet, type DescribeContext } from "./describe.js";
+import { QueryError, debugJson, invalidArgument, valueParseError } from "./errors.js";
+import { validateSelections } from "./validate.js";
+
+export interface GraphQLRequest {
+  query: string;
+  variables?: Record<string, unknown> | null;
+  operationName?: string | null;
+}
+
+export interface QueryResponse {
+  data?: Record<string, unknown> | null;
+  errors?: { message: string; locations?: { line: number; column: number }[] }[];
+}
+
+export interface QueryExecutor {
+  /** Runs `request` against deployment `deploymentId`; the answer is always graph-node-shaped JSON. */
+  run(deploymentId: string, request: GraphQLRequest): Promise<QueryResponse>;
+  /** The API schema of a deployment (for tools); null when the deployment does not exist. */
+  apiSchema(deploymentId: string): Promise<ApiSchema | null>;
+}
+
+interface RequestState {
+  deployment: DeploymentRecord;
+  api: ApiSchema;
+  ctx: DescribeContext;
+  /** Per root response key: what it is, the block it was answered at and its error policy. */
+  blocks: Map<string, { kind: "data" | "meta" | "introspection"; block: number; deny: boolean }>;
+}
+
+const INTROSPECTION = new Set(["__schema", "__type"]);
+
+export interface QueryExecutorOptions {
+  store: NodeStore;
+  /** Largest `first` (graph-node's GRAPH_GRAPHQL_MAX_FIRST, default 1000). */
+  maxFirst?: number;
+  /** Largest `skip` (graph-node's GRAPH_GRAPHQL_MAX_SKIP, default 4294967295). */
+  maxSkip?: number;
+}
+
+export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
+  const { store } = deps;
+  const limits = { maxFirst: deps.maxFirst ?? MAX_FIRST, maxSkip: deps.maxSkip ?? MAX_SKIP };
+  const apis = new Map<string, ApiSchema>();
+
+  function apiFor(deployment: DeploymentRecord): ApiSchema {
+    let api = apis.get(deployment.id);
+    if (!api) {
+      api = buildApiSchema(parseSubgraphSchema(deployment.schemaSdl));
+      apis.set(deployment.id, api);
+    }
+    return api;
+  }
+
+  /** graph-node's block constraint: hash > number > number_gte > latest. */
+  async function resolveBlock(state: RequestState, arg: unknown): Promise<{ number: number; hash: string | null; latest: boolean }> {
+    const latest = state.deployment.latestBlock;
+    const id = state.deployment.id;
+    if (!latest) {
+      throw new QueryError(`Subgraph \`${id}\` has not started syncing yet. Wait for it to ingest a few blocks before querying it`);
+    }
+    const queryable = (what: string, n: number): void => {
+      if (n > latest.number) throw valueParseError(what, `subgraph ${id} has only indexed up to block number ${latest.number} and data for block number ${n} is therefore not yet available`);
+      if (n < state.deployment.earliestBlock) throw valueParseError(what, `subgraph ${id} only has data starting at block number ${state.deployment.earliestBlock} and data for block number ${n} is therefore not available`);
+    };
+    const b = (arg ?? {}) as { hash?: string; number?: number; number_gte?: number };
+    if (typeof b.hash === "string") {
+      const n = await store.blockNumberForHash(id, b.hash);
+      if (n === null) throw valueParseError("block.hash", "no block with that hash found");
+      queryable("block.number", n);
+      return { number: n, hash: b.hash, latest: false };
+    }
+    if (typeof b.number === "number") {
+      queryable("block.number", b.number);
+      return { number: b.number, hash: null, latest: false };
+    }
+    if (typeof b.number_gte === "number" && latest.number < b.number_gte) {
+      throw valueParseError("block.number_gte", `subgraph ${id} has only indexed up to block number ${latest.number} and data for block number ${b.number_gte} is therefore not yet available`);
+    }
+    return { number: latest.number, hash: latest.hash, latest: true };
+  }
+
+  async function resolveRoot(state: RequestState, key: string, nodes: FieldNode[]): Promise<unknown> {
+    const node = nodes[0];
+    if (!node) return null;
+    const name = node.name.value;
+    if (name === "__typename") return "Query";
+    const root = state.api.rootFields.get(name);
+    const fieldDef = state.api.schema.getQueryType()?.getFields()[name];
+    if (!root || !fieldDef) return null;
+    const args = getArgumentValues(fieldDef, node, state.ctx.variables);
+    const block = await resolveBlock(state, args.block);
+    const deny = args.subgraphError !== "allow";
+    state.blocks.set(key, { kind: root.kind === "meta" ? "meta" : "data", block: block.number, deny });
+    const firstError = state.deployment.firstErrorBlock;
+    if (root.kind === "meta") {
+      const meta = state.deployment.latestBlock;
+      const blockObj: ResultObject = {
+        hash: block.hash,
+        number: block.number,
+        timestamp: block.latest ? (meta?.timestamp ?? null) : null,
+        parentHash: block.latest ? (meta?.parentHash ?? null) : null,
+        __typename: "_Block_",
+      };
+      const metaObj: ResultObject = {
+        block: blockObj,
+        deployment: state.deployment.id,
+        hasIndexingErrors: firstError !== null && firstError <= block.number,
+        __typename: "_Meta_",
+      };
+      return projectPlain(state, "_Meta_", metaObj, mergedSelectionSet(nodes));
+    }
+    const selection = describeSelection(state.ctx, root.typeName, mergedSelectionSet(nodes));
+    const entityTypes = state.api.subgraph.interfaces.get(root.typeName)?.implementedBy ?? [root.typeName];
+    if (root.kind === "single") {
+      const id = String(args.id);
+      const idKind = state.api.subgraph.entities.get(entityTypes[0] ?? "")?.idKind;
+      if (idKind === "Bytes" && !/^0x([0-9a-fA-F]{2})*$/.test(id)) return null;
+      const { rows } = await store.queryEntities(state.deployment.id, {
+        entityTypes, filter: { kind: "compare", field: "id", op: "eq", value: idKind === "Bytes" ? id.toLowerCase() : id },
+        order: null, skip: 0, first: 1, block: block.number, selection,
+      });
+      return rows[0] ? project(rows[0], selection, state.api) : null;
+    }
+    const range = collectionArgs(state.ctx, root.typeName, args);
+    const { rows } = await store.queryEntities(state.deployment.id, { entityTypes, ...range, block: block.number, selection });
+    return rows.map((r) => project(r, selection, state.api));
+  }
+
+  async function run(deploymentId: string, request: GraphQLRequest): Promise<QueryResponse> {
+    let document: DocumentNode;
+    try {
+      document = parse(request.query);
+    } catch (error) {
+      const e = error as GraphQLError;
+      return { errors: [{ ...(e.locations ? { locations: [...e.locations] } : {}), message: e.message }] };
+    }
+    const deployment = await store.getDeployment(deploymentId);
+    if (!deployment) return { errors: [{ message: `deployment \`${deploymentId}\` does not exist` }] };
+    const api = apiFor(deployment);
+
+    const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+    const fragments: Record<string, FragmentDefinitionNode> = {};
+    for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
+    let operation: OperationDefinitionNode | undefined;
+    if (request.operationName) {
+      operation = operations.find((o) => o.name?.value === request.operationName);
+      if (!operation) return { errors: [{ message: `Operation name not found \`${request.operationName}\`` }] };
+    } else {
+      if (operations.length > 1) return { errors: [{ message: "Operation name required" }] };
+      operation = operations[0];
+    }
+    if (!operation) return { errors: [{ message: "The query is empty" }] };
+    if (operation.operation !== "query") return { errors: [{ message: `Not supported: Only queries are supported` }] };
+
+    const coerced = getVariableValues(api.schema, operation.variableDefinitions ?? [], request.variables ?? {});
+    if (coerced.errors) {
+      return {
+        errors: coerced.errors.map((e) => {
+          const def = (operation?.variableDefinitions ?? []).find((v) => e.nodes?.includes(v));
+          const name = def?.variable.name.value ?? "";
+          const loc = def?.loc ? [{ line: def.loc.startToken.line, column: def.loc.startToken.column }] : undefined;
+          if (def && request.variables?.[name] === undefined) return { message: `No value provided for required variable \`${name}\``, ...(loc ? { locations: loc } : {}) };
+          return invalidArgument(name, debugJson(request.variables?.[name])).toJSON();
+        }),
+      };
+    }
+    const variables = coerced.coerced;
+    const queryType = api.schema.getQueryType();
+    if (!queryType) return { errors: [{ message: "internal error: no Query type" }] };
+    const invalid = validateSelections(api.schema, fragments, variables, queryType, operation.selectionSet);
+    if (invalid.length > 0) return { errors: invalid.map((e) => e.toJSON()) };
+
+    const state: RequestState = { deployment, api, ctx: { api, limits, fragments, variables }, blocks: new Map() };
+    const roots = collectFields({ fragments, variables, applies: (t) => t === "Query" }, operation.selectionSet);
+    const data: Record<string, unknown> = {};
+    try {
+      const introspection = [...roots].filter(([, nodes]) => INTROSPECTION.has(nodes[0]?.name.value ?? ""));
+      // Introspection answers at the latest block, as graph-node's resolver for it does.
+      for (const [key] of introspection) state.blocks.set(key, { kind: "introspection", block: deployment.latestBlock?.number ?? -1, deny: true });
+      if (introspection.length > 0) {
+        const result = await execute({
+          schema: api.schema, document, variableValues: variables, operationName: request.operationName ?? undefined, rootValue: {},
+          fieldResolver: (source: Record<string, unknown>, _args, _ctx, info) => {
+            if (info.parentType === queryType) return resolveRoot(state, info.path.key as string, [...info.fieldNodes]);
+            return source[info.path.key as string];
+          },
+          typeResolver: (value: Record<string, unknown>) => value.__typename as string,
+        });
+        if (result.errors && result.errors.length > 0) return { errors: result.errors.map(toErrorJson) };
+        Object.assign(data, result.data ?? {});
+      } else {
+        const values = await Promise.all([...roots].map(([key, nodes]) => resolveRoot(state, key, nodes)));
+        [...roots.keys()].forEach((key, i) => (data[key] = values[i]));
+      }
+    } catch (error) {
+      return { errors: [toErrorJson(error)] };
+    }
+    return applyErrorPolicy(state, data);
+  }
+
+  return {
+    run,
+    async apiSchema(deploymentId) {
+      const deployment = await store.getDeployment(deploymentId);
+      return deployment ? apiFor(deployment) : null;
+    },
+  };
+}
+
+/**
+ * graph-node's post-processing when the deployment has a deterministic error at a queried block: an
+ * `indexing_error`, and under `deny` (the default) only `_meta` and introspection fields keep their data.
+ * A query of `_meta` alone is left as it is.
+ */
+function applyErrorPolicy(state: RequestState, data: Record<string, unknown>): QueryResponse {
+  const firstError = state.deployment.firstErrorBlock;
+  if (firstError === null) return { data };
+  const roots = [...state.blocks];
+  if (!roots.some(([, r]) => firstError <= r.block)) return { data };
+  if (roots.every(([, r]) => r.kind === "meta")) return { data };
+  const errors = [{ message: "indexing_error" }];
+  if (!roots.some(([, r]) => r.kind === "data" && r.deny && firstError <= r.block)) return { data, errors };
+  const kept: Record<string, unknown> = {};
+  for (const [key, r] of roots) if (r.kind !== "data" && key in data) kept[key] = data[key];
+  return Object.keys(kept).length > 0 ? { data: kept, errors } : { errors };
+}
+
+function toErrorJson(error: unknown): { message: string; locations?: { line: number; column: number }[] } {
+  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  if (original instanceof QueryError) return original.toJSON();
+  if (original instanceof GraphQLError) return { ...(original.locations ? { locations: [...original.locations] } : {}), message: original.message };
+  if (original instanceof Error) return { message: original.message };
+  return { message: String(original) };
+}
+
+/**
+ * A store row -> the response object, keys in selection order, hidden join keys left out. Rows of an
+ * interface query only get the fields their own type has (fields of `... on OtherType` are left out).
+ */
+function project(row: ResultObject, selection: Selection[], api: ApiSchema): ResultObject {
+  const out: ResultObject = {};
+  const own = api.subgraph.entities.get(String(row.__typename))?.fieldsByName;
+  for (const sel of selection) {
+    if (sel.kind === "typename") {
+      out[sel.key] = row.__typename;
+      continue;
+    }
+    if (own && !own.has(sel.field)) continue;
+    if (sel.kind === "field") {
+      out[sel.key] = row[sel.key] ?? null;
+    } else {
+      const child = row[sel.key];
+      if (Array.isArray(child)) out[sel.key] = child.map((c) => project(c as ResultObject, sel.query.selection, api));
+      else out[sel.key] = child ? project(child as ResultObject, sel.query.selection, api) : null;
+    }
+  }
+  // Kept for graphql-js (interfaces resolve their type from it); JSON output never reads it there.
+  if (!Object.hasOwn(out, "__typename")) Object.defineProperty(out, "__typename", { value: row.__typename, enumerable: false });
+  return out;
+}
+
+/** Plain objects (_meta) projected by the query's selection, following aliases and fragments. */
+function projectPlain(state: RequestState, typeName: string, value: ResultObject, set: ReturnType<typeof mergedSelectionSet>): ResultObject {
+  const out: ResultObject = {};
+  const fields = collectFields({ fragments: state.ctx.fragments, variables: state.ctx.variables, applies: (t) => t === typeName }, set);
+  for (const [key, nodes] of fields) {
+    const name = nodes[0]?.name.value ?? "";
+    if (name === "__typename") {
+      out[key] = typeName;
+      continue;
+    }
+    const v = value[name];
+    out[key] = v !== null && typeof v === "object" ? projectPlain(state, String((v as ResultObject).__typename), v as ResultObject, mergedSelectionSet(nodes)) : (v ?? null);
+  }
+  return out;
+}

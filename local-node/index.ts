@@ -1,0 +1,130 @@
+// The local graph-node-compatible node: store (PGlite or Postgres), IPFS, admin JSON-RPC, queries,
+// index-node status and the indexer, wired together. Stored deployments resume at start.
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { createNodeStore } from "./store/nodeStore.js";
+import type { NodeStore } from "./store/types.js";
+import { createIpfsServer, createIpfsStore } from "./ipfs/index.js";
+import type { IpfsStore } from "./ipfs/types.js";
+import { loadDeployment } from "./manifest/index.js";
+import type { LoadedDeployment } from "./manifest/types.js";
+import { createAdminServer } from "./admin/index.js";
+import { createQueryServer } from "./query-server/index.js";
+import { createStatusServer } from "./status/index.js";
+import { createRpcClient } from "./chain/rpcClient.js";
+import { maskUrl } from "./chain/errors.js";
+import { createIndexerService, type IndexerService } from "./indexer/indexerService.js";
+import type { LogLevel } from "../wasm-host/types.js";
+
+export interface LocalNodePorts {
+  query: number;
+  admin: number;
+  ipfs: number;
+  status: number;
+}
+
+export interface LocalNodeOptions {
+  /** Ethereum JSON-RPC URL every deployment indexes from. */
+  ethereumRpc: string;
+  /** PGlite data under `<dataDir>/pg`, IPFS blocks under `<dataDir>/ipfs`; in memory when undefined. */
+  dataDir?: string;
+  /** A Postgres server instead of PGlite. */
+  databaseUrl?: string;
+  /** Ports on 127.0.0.1; 0 picks a free one. */
+  ports: LocalNodePorts;
+  /** One line per event worth telling (deploys, sync, failures). */
+  log?: (line: string) => void;
+  /** Milliseconds between chain head polls once synced (default 500). */
+  pollIntervalMs?: number;
+  /** Events per host worker run (and per store transaction); default 4,000. */
+  eventsPerRun?: number;
+  /** Lowest level logged (default "info"). */
+  logLevel?: LogLevel;
+}
+
+export interface LocalNode {
+  urls: { query: string; admin: string; ipfs: string; status: string };
+  store: NodeStore;
+  ipfs: IpfsStore;
+  indexer: IndexerService;
+  close(): Promise<void>;
+}
+
+const LEVELS: LogLevel[] = ["debug", "info", "warning", "error", "critical"];
+
+export async function createLocalNode(options: LocalNodeOptions): Promise<LocalNode> {
+  const minLevel = LEVELS.indexOf(options.logLevel ?? "info");
+  const write = options.log ?? ((line: string) => console.log(line));
+  const log = (level: LogLevel, message: string): void => {
+    if (LEVELS.indexOf(level) >= minLevel) write(`${new Date().toISOString()} ${level.toUpperCase().padEnd(7)} ${message}`);
+  };
+
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const store = await createNodeStore({
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    ...(options.dataDir && !options.databaseUrl ? { dataDir: join(options.dataDir, "pg") } : {}),
+  });
+  const ipfs = await createIpfsStore(options.dataDir ? { dir: join(options.dataDir, "ipfs") } : {});
+  const rpc = createRpcClient({ url: options.ethereumRpc });
+  const indexer = createIndexerService({
+    store,
+    rpc,
+    log,
+    ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
+    ...(options.eventsPerRun === undefined ? {} : { eventsPerRun: options.eventsPerRun }),
+  });
+
+  const closers: (() => Promise<void>)[] = [];
+  async function close(): Promise<void> {
+    await indexer.close();
+    for (const c of closers.reverse()) await c().catch(() => {});
+    await ipfs.close().catch(() => {});
+    await store.close().catch(() => {});
+  }
+
+  function startIndexing(loaded: LoadedDeployment): void {
+    if (loaded.templates.length > 0) log("warning", `${loaded.id}: data source templates are not supported; dataSource.create is ignored`);
+    indexer.start(loaded);
+  }
+
+  async function resume(id: string): Promise<void> {
+    try {
+      startIndexing(await loadDeployment(ipfs, id));
+    } catch (err) {
+      log("error", `${id}: cannot resume: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  try {
+    const query = await createQueryServer({ store, port: options.ports.query });
+    closers.push(() => query.close());
+    const status = await createStatusServer({ store, port: options.ports.status, chainHead: () => indexer.chainHead() });
+    closers.push(() => status.close());
+    const ipfsServer = await createIpfsServer({ ipfs, port: options.ports.ipfs });
+    closers.push(() => ipfsServer.close());
+    const admin = await createAdminServer({
+      store,
+      ipfs,
+      port: options.ports.admin,
+      queryPort: Number(new URL(query.url).port),
+      async onDeploy(loaded, name, versionLabel) {
+        log("info", `deployed ${name}${versionLabel ? ` (${versionLabel})` : ""}: ${loaded.id}`);
+        startIndexing(loaded);
+      },
+      onPause: (id) => indexer.stop(id),
+      onResume: (id) => resume(id),
+      log: (level, message) => log(level, `admin: ${message}`),
+    });
+    closers.push(() => admin.close());
+
+    for (const d of await store.listDeployments()) {
+      if (d.health === "failed" || d.paused) continue;
+      await resume(d.id);
+    }
+    log("info", `indexing from ${maskUrl(options.ethereumRpc)}; queries ${query.url}, admin ${admin.url}, ipfs ${ipfsServer.url}, status ${status.url}/graphql`);
+    return { urls: { query: query.url, admin: admin.url, ipfs: ipfsServer.url, status: status.url }, store, ipfs, indexer, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

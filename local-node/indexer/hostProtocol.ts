@@ -1,0 +1,85 @@
+// Messages between the indexer (main thread, owns the store and the RPC client) and the host worker
+// (runs the WASM mappings). Handlers are synchronous, so the worker asks for store reads and
+// ethereum.call over a dedicated port and blocks on Atomics.wait until the answer is posted.
+import type { BlockPtr, EntityChange, EntityData } from "../../wasm-host/values/storeValue.js";
+import type { EthereumCallRequest, EthereumEventInput, EthereumValue, LogLevel } from "../../wasm-host/types.js";
+
+export interface WorkerDataSource {
+  name: string;
+  wasmModule: WebAssembly.Module;
+  apiVersion: string;
+  /** Lowercase 0x address, "" when none. */
+  address: string;
+  network: string;
+  /** `dataSource.context()`; null = empty. */
+  context?: EntityData | null;
+  /** Template names `dataSource.create` accepts (graph-node fails on others). */
+  templates?: string[];
+}
+
+export interface WorkerInit {
+  schemaSdl: string;
+  dataSources: WorkerDataSource[];
+  /** Int32Array(1) over it: 0 = waiting, 1 = an answer was posted on `port`. */
+  signal: SharedArrayBuffer;
+  port: MessagePort;
+  /** Clean entities kept between batches (default 100,000). */
+  cacheSize?: number;
+  /** Replace a mapping instance whose memory grew past this many bytes (default 128 MiB). */
+  memoryLimitBytes?: number;
+}
+
+export interface Trigger {
+  /** Index into WorkerInit.dataSources. */
+  dataSource: number;
+  handler: string;
+  event: EthereumEventInput;
+}
+
+/** A block pointer plus what `_meta.block` reports (the store keeps them with the pointer). */
+export type JobBlockPtr = BlockPtr & { timestamp: number; parentHash: string };
+
+export interface BlockJob {
+  ptr: JobBlockPtr;
+  triggers: Trigger[];
+}
+
+export type WorkerCommand =
+  /** The first message a started thread gets: which deployment it runs (it loads the host before). */
+  | ({ type: "init" } & WorkerInit)
+  | { type: "run"; id: number; blocks: BlockJob[] }
+  /** Forget every cached entity (after a revert, or when a run failed). */
+  | { type: "reset"; id: number };
+
+export interface HandlerFailure {
+  message: string;
+  deterministic: boolean;
+  handler: string | null;
+  block: BlockPtr;
+}
+
+export interface BlockResult {
+  ptr: JobBlockPtr;
+  changes: EntityChange[];
+}
+
+export type WorkerReply =
+  /** The thread has loaded the host's modules and waits for its init. */
+  | { type: "loaded" }
+  | { type: "done"; id: number; results: BlockResult[]; failure: HandlerFailure | null }
+  | { type: "log"; level: LogLevel; message: string }
+  | { type: "ready" }
+  | { type: "fatal"; message: string };
+
+export type SyncRequest =
+  | { type: "get"; entityType: string; id: string }
+  /** Every id of an entity type in the store (loaded once per type by the worker). */
+  | { type: "ids"; entityType: string }
+  | { type: "getDerived"; entityType: string; field: string; id: string }
+  | { type: "call"; call: EthereumCallRequest }
+  | { type: "balance"; address: string; block: BlockPtr | null }
+  | { type: "hasCode"; address: string; block: BlockPtr | null };
+
+export type SyncResponse =
+  | { ok: true; value: EntityData | null | EntityData[] | EthereumValue[] | string[] | bigint | boolean }
+  | { ok: false; message: string };

@@ -1,0 +1,117 @@
+// Against a real Hardhat node: approvals sent through the proxy come back from getLogs, are decoded
+// with the manifest's ABI and become host events with the block's and transaction's real fields;
+// a reorg made with evm_snapshot/evm_revert is found by the ancestor search.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { id as keccakId } from "ethers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startHardhatNode, type HardhatNode } from "../../hardhat/chain/hardhatNode.js";
+import { projectRoot } from "../../lib/projectRoot.js";
+import { deployApprovalToken } from "../../hardhat/deploy/deployToken.js";
+import { sampleSpender, sampleValue, sendApprovals } from "../../hardhat/deploy/approvals.js";
+import { createRpcClient, type RpcClient } from "../chain/rpcClient.js";
+import { getBlock, getHeadNumber } from "../chain/blocks.js";
+import { createLogFetcher } from "../chain/logs.js";
+import { findCommonAncestor } from "../chain/reorg.js";
+import { createLogDecoder } from "./decode.js";
+import { loadRange } from "./rangeLoader.js";
+
+const APPROVAL = "Approval(indexed address,indexed address,uint256)";
+const topic0 = keccakId("Approval(address,address,uint256)");
+
+let chain: HardhatNode;
+let rpc: RpcClient;
+let token = "";
+let startBlock = 0;
+let abi: unknown[] = [];
+
+beforeAll(async () => {
+  chain = await startHardhatNode();
+  rpc = createRpcClient({ url: chain.url });
+  const deployed = await deployApprovalToken({ rpcUrl: chain.url });
+  token = deployed.proxy.toLowerCase();
+  startBlock = deployed.startBlock;
+  abi = JSON.parse(await readFile(join(projectRoot, "abis", "ApprovalToken.json"), "utf8")) as unknown[];
+});
+afterAll(async () => {
+  await chain?.stop();
+});
+
+describe("loadRange", () => {
+  it("decodes approvals into events in chain order with real block and transaction fields", async () => {
+    const sent = await sendApprovals({ rpcUrl: chain.url, token, count: 45, batchSize: 20 });
+    const head = await getHeadNumber(rpc);
+    const fetcher = createLogFetcher({ rpc, initialRange: 3 });
+    const decoder = createLogDecoder(abi, [{ event: APPROVAL, handler: "ApprovalHandler", topic0, receipt: false }]);
+    const sources = [{ address: token, startBlock, decoder }];
+    const events = [];
+    let from = startBlock;
+    while (from <= head) {
+      const chunk = await fetcher.next(from, head, { addresses: [token], topic0s: [topic0] });
+      const range = await loadRange(rpc, sources, chunk.logs, chunk.toBlock);
+      expect(range.end.number).toBe(chunk.toBlock);
+      for (const job of range.jobs) for (const t of job.triggers) events.push({ job, t });
+      from = chunk.toBlock + 1;
+    }
+    // The proxy's initialize emits no Approval; every sent approval comes back once, in order.
+    expect(events).toHaveLength(45);
+    const values = events.map(({ t }) => (t.event.parameters[2]?.value as { value: bigint }).value);
+    expect(values).toEqual(Array.from({ length: 45 }, (_, i) => sampleValue(i)));
+    const spenders = events.map(({ t }) => t.event.parameters[1]?.value.value);
+    expect(spenders).toEqual(Array.from({ length: 45 }, (_, i) => sampleSpender(i).toLowerCase()));
+    expect(events[0]!.t.event.parameters.map((p) => p.name)).toEqual(["owner", "spender", "value"]);
+
+    const first = events[0]!;
+    const block = await rpc.request<Record<string, string>>("eth_getBlockByNumber", [`0x${first.job.ptr.number.toString(16)}`, false]);
+    expect(first.t.event.block.hash).toBe(block.hash);
+    expect(first.t.event.block.timestamp).toBe(BigInt(block.timestamp!));
+    const tx = await rpc.request<Record<string, string>>("eth_getTransactionByHash", [sent.txHashes[0]]);
+    expect(first.t.event.transaction.hash).toBe(sent.txHashes[0]!.toLowerCase());
+    expect(first.t.event.transaction.from).toBe(tx.from!.toLowerCase());
+    expect(first.t.event.transaction.nonce).toBe(BigInt(tx.nonce!));
+    expect(first.t.event.transaction.input).toBe(tx.input);
+    expect(first.t.event.address).toBe(token);
+    expect(first.t.event.receipt).toBeUndefined();
+    // Log indexes increase within a block.
+    const idx = events.filter((e) => e.job === first.job).map((e) => Number(e.t.event.logIndex));
+    expect(idx).toEqual([...idx].sort((a, b) => a - b));
+
+    // With an end block, logs after it produce no trigger.
+    const firstBlock = first.job.ptr.number;
+    const allLogs = (await createLogFetcher({ rpc }).next(startBlock, head, { addresses: [token], topic0s: [topic0] })).logs;
+    const ended = await loadRange(rpc, [{ address: token, startBlock, endBlock: firstBlock, decoder }], allLogs, head);
+    expect(ended.jobs.map((j) => j.ptr.number)).toEqual([firstBlock]);
+    expect(ended.end.number).toBe(head);
+  });
+
+  it("attaches the receipt only for handlers that ask for it", async () => {
+    await sendApprovals({ rpcUrl: chain.url, token, count: 1, seed: 7 });
+    const head = await getHeadNumber(rpc);
+    const logs = (await createLogFetcher({ rpc }).next(head, head, { addresses: [token], topic0s: [topic0] })).logs;
+    const decoder = createLogDecoder(abi, [{ event: APPROVAL, handler: "WithReceipt", topic0, receipt: true }]);
+    const range = await loadRange(rpc, [{ address: token, startBlock, decoder }], logs, head);
+    const receipt = range.jobs[0]?.triggers[0]?.event.receipt;
+    expect(receipt?.status).toBe(1n);
+    expect(receipt?.logs).toHaveLength(1);
+  });
+});
+
+describe("findCommonAncestor", () => {
+  it("finds the last block that survived an evm_revert", async () => {
+    const base = await getHeadNumber(rpc);
+    const snapshot = await rpc.request<string>("evm_snapshot", []);
+    for (let i = 0; i < 3; i++) await rpc.request("evm_mine", []);
+    const orphaned = [];
+    for (let n = base - 1; n <= base + 3; n++) {
+      const b = await getBlock(rpc, n);
+      orphaned.push({ number: b!.number, hash: b!.hash });
+    }
+    await rpc.request("evm_revert", [snapshot]);
+    // Different timestamps make the replacement blocks differ from the orphaned ones.
+    await rpc.request("evm_increaseTime", [100]);
+    for (let i = 0; i < 4; i++) await rpc.request("evm_mine", []);
+    const ancestor = await findCommonAncestor({ rpc, known: orphaned, batchSize: 2 });
+    expect(ancestor?.number).toBe(base);
+    expect((await getBlock(rpc, base + 1))!.hash).not.toBe(orphaned.find((o) => o.number === base + 1)!.hash);
+  });
+});

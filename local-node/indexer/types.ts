@@ -1,0 +1,69 @@
+// What the indexer needs from the store and from a loaded deployment. Structural subsets of the
+// store's NodeStore and the manifest loader's LoadedDeployment, so either side can grow freely.
+import type { BlockPtr, EntityChange, EntityData } from "../../wasm-host/values/storeValue.js";
+import type { LogLevel } from "../../wasm-host/types.js";
+import type { EntityQuery, EntityQueryResult } from "../store/entityQuery.js";
+
+/** A block pointer with what `_meta.block` reports. */
+export type BlockPtrWithMeta = BlockPtr & { timestamp?: number; parentHash?: string };
+
+export interface IndexerDeploymentRecord {
+  id: string;
+  latestBlock: BlockPtr | null;
+  health: "healthy" | "unhealthy" | "failed";
+  fatalError: unknown;
+  synced: boolean;
+  paused?: boolean;
+}
+
+export interface IndexerStore {
+  getDeployment(id: string): Promise<IndexerDeploymentRecord | null>;
+  transact(id: string, block: BlockPtrWithMeta, changes: EntityChange[], recentBlocks?: BlockPtr[]): Promise<void>;
+  /** Several consecutive blocks in one database transaction; the pointer moves to the last. */
+  transactBlocks(id: string, blocks: { block: BlockPtrWithMeta; changes: EntityChange[] }[], recentBlocks?: BlockPtr[]): Promise<void>;
+  revertTo(id: string, block: BlockPtr): Promise<void>;
+  recentBlockHash(id: string, number: number): Promise<string | null>;
+  setSynced(id: string, synced: boolean): Promise<void>;
+  promoteIfSynced(deploymentId: string): Promise<void>;
+  markFailed(id: string, error: { message: string; block: BlockPtr | null; handler: string | null; deterministic: boolean }): Promise<void>;
+  getEntity(id: string, entityType: string, entityId: string, block?: number): Promise<EntityData | null>;
+  /** Bulk reads (the store's GraphQL entity query); used to check many ids at once. */
+  queryEntities?(id: string, query: EntityQuery): Promise<EntityQueryResult>;
+  /** Optional: entities whose `field` references `id` (derived fields). */
+  getDerived?(id: string, entityType: string, field: string, entityId: string): Promise<EntityData[]>;
+}
+
+export interface IndexedEventHandler {
+  event: string;
+  handler: string;
+  topic0: string;
+  receipt: boolean;
+}
+
+export interface IndexedDataSource {
+  kind: string;
+  name: string;
+  network: string;
+  address: string | null;
+  startBlock: number;
+  apiVersion: string;
+  abis: Record<string, unknown[]>;
+  abiName: string;
+  eventHandlers: IndexedEventHandler[];
+  wasmModule: WebAssembly.Module;
+  /** `source.endBlock`: no triggers after it. */
+  endBlock?: number | null;
+  /** The manifest's `context` ({key: {type, data}}), for `dataSource.context()`. */
+  context?: Record<string, { type: string; data: unknown }> | null;
+}
+
+export interface IndexedDeployment {
+  id: string;
+  schemaSdl: string;
+  network: string;
+  dataSources: IndexedDataSource[];
+  /** Template names, for `dataSource.create` validation. */
+  templates?: { name: string }[];
+}
+
+export type Logger = (level: LogLevel, message: string) => void;

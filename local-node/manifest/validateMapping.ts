@@ -1,0 +1,108 @@
+// Semantic checks of one data source or template after its files are resolved: kinds, apiVersion,
+// the ABI named by `source.abi`, each event in that ABI, each handler exported by the compiled wasm.
+// Messages follow graph-node's (`data source <name> is invalid: ...`) and are collected, not thrown,
+// so one deploy reports every problem at once.
+import type { SubgraphSchema } from "../../subgraph-schema/index.js";
+import { findAbiEvent, topic0Of } from "./abiEvents.js";
+import { DeployError } from "./errors.js";
+import type { RawDataSource } from "./manifestShape.js";
+import type { LoadedEventHandler, LoadedMapping } from "./types.js";
+
+const ETHEREUM_KINDS = ["ethereum", "ethereum/contract"];
+const MIN_API_VERSION = "0.0.5";
+
+/** [major, minor, patch] of a plain semantic version, or null. */
+export function parseVersion(version: string): [number, number, number] | null {
+  const match = /^(\d+)\.(\d+)\.(\d+)$/.exec(version.trim());
+  if (match === null) return null;
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+
+export function compareVersions(a: string, b: string): number {
+  const pa = parseVersion(a) ?? [0, 0, 0];
+  const pb = parseVersion(b) ?? [0, 0, 0];
+  for (let i = 0; i < 3; i++) {
+    const d = pa[i]! - pb[i]!;
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+export interface ValidationContext {
+  specVersion: string;
+  maxApiVersion: string;
+  schema: SubgraphSchema;
+}
+
+function exportedFunctions(module: WebAssembly.Module): Set<string> {
+  return new Set(WebAssembly.Module.exports(module).filter((e) => e.kind === "function").map((e) => e.name));
+}
+
+/** Validates `mapping` (resolved from `raw`); pushes messages to `errors`; answers the resolved handlers. */
+export function validateMapping(
+  mapping: Omit<LoadedMapping, "eventHandlers">,
+  raw: RawDataSource,
+  ctx: ValidationContext,
+  errors: string[],
+): LoadedEventHandler[] {
+  const invalid = (message: string): void => {
+    errors.push(`data source ${raw.name} is invalid: ${message}`);
+  };
+  if (!ETHEREUM_KINDS.includes(raw.kind)) invalid(`data source has invalid \`kind\`, expected \`ethereum\` but found ${raw.kind}`);
+  if (raw.mapping.kind !== "ethereum/events") invalid(`mapping kind \`${raw.mapping.kind}\` is not supported, expected \`ethereum/events\``);
+  if (raw.mapping.language !== "wasm/assemblyscript") invalid(`mapping language \`${raw.mapping.language}\` is not supported, expected \`wasm/assemblyscript\``);
+
+  const apiVersion = raw.mapping.apiVersion;
+  if (parseVersion(apiVersion) === null) {
+    throw new DeployError("PARSE", `subgraph resolve error: parse error: mapping.apiVersion: unexpected version \`${apiVersion}\` of data source ${raw.name}`);
+  }
+  if (compareVersions(apiVersion, ctx.maxApiVersion) > 0) {
+    throw new DeployError(
+      "VERSION",
+      `subgraph resolve error: resolve error: The maximum supported mapping API version of this indexer is ${ctx.maxApiVersion}, but \`${apiVersion}\` was found`,
+    );
+  }
+  if (compareVersions(apiVersion, MIN_API_VERSION) < 0) {
+    throw new DeployError(
+      "VERSION",
+      `subgraph resolve error: resolve error: mapping apiVersion \`${apiVersion}\` of data source ${raw.name} is older than ${MIN_API_VERSION}, the oldest this node's WASM host runs`,
+    );
+  }
+
+  // Deliberate limit: only event handlers are indexed by this node.
+  if (raw.mapping.blockHandlers.length > 0) invalid("block handlers are not supported by this node");
+  if (raw.mapping.callHandlers.length > 0) invalid("call handlers are not supported by this node");
+
+  for (const entity of raw.mapping.entities) {
+    if (!ctx.schema.entities.has(entity) && !ctx.schema.interfaces.has(entity)) {
+      invalid(`mapping.entities names \`${entity}\`, which is not an entity type of the schema`);
+    }
+  }
+
+  const abi = mapping.abis[raw.abi];
+  if (abi === undefined) invalid(`No ABI entry with name \`${raw.abi}\` found`);
+  const exports = exportedFunctions(mapping.wasmModule);
+  const handlers: LoadedEventHandler[] = [];
+  for (const h of raw.mapping.eventHandlers) {
+    if (h.receipt && compareVersions(apiVersion, "0.0.7") < 0) {
+      invalid("data source has event handlers that require transaction receipts, but this is only supported for apiVersion >= 0.0.7");
+    }
+    if (!exports.has(h.handler)) {
+      invalid(`event handler \`${h.handler}\` for \`${h.event}\` is not exported by the mapping ${mapping.wasmCid}`);
+    }
+    const abiEvent = abi === undefined ? null : findAbiEvent(abi, h.event);
+    if (abi !== undefined && abiEvent === null) invalid(`event \`${h.event}\` of handler \`${h.handler}\` not found in ABI \`${raw.abi}\``);
+    if (abiEvent === null) continue;
+    handlers.push({
+      event: h.event,
+      handler: h.handler,
+      topic0: h.topic0 ?? topic0Of(h.event),
+      topic1: h.topic1,
+      topic2: h.topic2,
+      topic3: h.topic3,
+      receipt: h.receipt,
+      abiEvent,
+    });
+  }
+  return handlers;
+}

@@ -1,0 +1,251 @@
+// The relational layout of a deployment's entities, in the spirit of graph-node's: one table per entity
+// type in the deployment's schema (sgdN), snake_case names, `vid` primary key, `block$` for immutable
+// entities and `block_range int4range` for mutable ones. Values travel as text and are cast in SQL so
+// that PGlite and pg behave the same.
+import type { EntityTypeDef, FieldDef, ScalarKind, SubgraphSchema } from "../../subgraph-schema/subgraphSchema.js";
+import { storageKind, storedFields } from "../../subgraph-schema/subgraphSchema.js";
+import type { EntityData, StoreValue } from "../../wasm-host/values/storeValue.js";
+import { StoreError } from "./errors.js";
+
+/** The largest block number; `block_range @> BLOCK_MAX` selects current versions. */
+export const BLOCK_MAX = 2147483647;
+
+export interface ColumnLayout {
+  field: FieldDef;
+  /** Quoted column name. */
+  column: string;
+  /** Storage kind of the value (or of each list item). */
+  kind: ScalarKind;
+  list: boolean;
+  /** The SQL type, e.g. `bytea`, `numeric[]`. */
+  sqlType: string;
+}
+
+export interface TableLayout {
+  entity: EntityTypeDef;
+  /** `"sgd1"."approval_query"` */
+  qualified: string;
+  table: string;
+  immutable: boolean;
+  columns: ColumnLayout[];
+  columnsByField: Map<string, ColumnLayout>;
+  id: ColumnLayout;
+}
+
+export interface DeploymentLayout {
+  schemaName: string;
+  schema: SubgraphSchema;
+  tables: Map<string, TableLayout>;
+}
+
+export function snakeCase(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2").toLowerCase();
+}
+
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+const SQL_TYPES: Record<ScalarKind, string> = {
+  ID: "text",
+  String: "text",
+  Bytes: "bytea",
+  BigInt: "numeric",
+  BigDecimal: "numeric",
+  Int: "int4",
+  Int8: "int8",
+  Boolean: "boolean",
+  // Microseconds since the epoch, as graph-node's Timestamp values; exact and driver-independent.
+  Timestamp: "int8",
+};
+
+export function buildLayout(schemaName: string, schema: SubgraphSchema): DeploymentLayout {
+  const tables = new Map<string, TableLayout>();
+  for (const entity of schema.entities.values()) {
+    const table = snakeCase(entity.name);
+    const columns = storedFields(entity).map((field): ColumnLayout => {
+      const kind = storageKind(schema, field);
+      const base = SQL_TYPES[kind];
+      return { field, column: quoteIdent(snakeCase(field.name)), kind, list: field.list, sqlType: field.list ? `${base}[]` : base };
+    });
+    const columnsByField = new Map(columns.map((c) => [c.field.name, c]));
+    const id = columnsByField.get("id");
+    if (!id) throw new StoreError(`entity ${entity.name} has no id column`);
+    tables.set(entity.name, {
+      entity,
+      qualified: `${quoteIdent(schemaName)}.${quoteIdent(table)}`,
+      table,
+      immutable: entity.immutable,
+      columns,
+      columnsByField,
+      id,
+    });
+  }
+  return { schemaName, schema, tables };
+}
+
+/**
+ * DDL for the deployment's schema, tables and the indexes writes need: the id (unique for immutable
+ * entities) and BRIN indexes on the block columns (cheap to maintain; reverts scan by block).
+ * Attribute indexes come separately (attributeIndexesSql), once the deployment has synced.
+ */
+export function createTablesSql(layout: DeploymentLayout): string {
+  const parts = [`create schema ${quoteIdent(layout.schemaName)};`];
+  for (const t of layout.tables.values()) {
+    // Text is compared bytewise (graph-node requires a C-collated database).
+    const cols = t.columns.map((c) => `${c.column} ${c.sqlType}${c.kind === "String" || c.kind === "ID" ? ' collate "C"' : ""}${c.field.nonNull ? " not null" : ""}`);
+    const block = t.immutable ? `"block$" int4 not null` : `block_range int4range not null`;
+    parts.push(`create table ${t.qualified} (vid bigserial primary key, ${cols.join(", ")}, ${block});`);
+    if (t.immutable) {
+      parts.push(indexSql(t, "id", `(${t.id.column})`, "unique"));
+      parts.push(indexSql(t, "block", `using brin ("block$")`));
+    } else {
+      parts.push(indexSql(t, "id", `(${t.id.column}, lower(block_range))`));
+      parts.push(indexSql(t, "block", `using brin (lower(block_range), coalesce(upper(block_range), ${BLOCK_MAX}))`));
+    }
+  }
+  return parts.join("\n");
+}
+
+/**
+ * One btree per scalar attribute, as graph-node creates them, with the id appended so that a filter on
+ * the attribute comes out in the default id order (`where: {owner}` + `first` reads only what it returns).
+ * Idempotent. graph-node can postpone these until a deployment has synced; this store always does, so
+ * that the historical sync only maintains the id index.
+ */
+export function attributeIndexesSql(layout: DeploymentLayout): string {
+  const parts: string[] = [];
+  for (const t of layout.tables.values()) {
+    t.columns.forEach((c, i) => {
+      if (c === t.id || c.list) return;
+      parts.push(indexSql(t, `attr_${i}`, `(${indexExpr(c)}, ${t.id.column})`));
+    });
+  }
+  return parts.join("\n");
+}
+
+function indexSql(t: TableLayout, suffix: string, expr: string, kind: "unique" | "" = ""): string {
+  return `create ${kind ? "unique " : ""}index if not exists ${quoteIdent(`${t.table}_${suffix}`)} on ${t.qualified} ${expr};`;
+}
+
+/**
+ * The indexed expression of an attribute: long text and bytes are indexed by a prefix as graph-node
+ * does, so that big values never exceed btree limits. Equality filters repeat the prefix to use it.
+ */
+export function indexExpr(c: ColumnLayout): string {
+  if (c.kind === "String" || c.kind === "ID") return `left(${c.column}, 256)`;
+  if (c.kind === "Bytes") return `substring(${c.column}, 1, 64)`;
+  return c.column;
+}
+
+/** A SQL expression reading a column JSON-ready: Bytes as 0x hex, big numbers as strings. */
+export function selectExpr(c: ColumnLayout, alias = "t"): string {
+  const col = `${alias}.${c.column}`;
+  if (c.list) {
+    if (c.kind === "Bytes") return `case when ${col} is null then null else array(select '0x' || encode(x, 'hex') from unnest(${col}) as x) end`;
+    if (c.kind === "BigInt" || c.kind === "BigDecimal" || c.kind === "Int8" || c.kind === "Timestamp") return `${col}::text[]`;
+    return col;
+  }
+  if (c.kind === "Bytes") return `'0x' || encode(${col}, 'hex')`;
+  if (c.kind === "BigInt" || c.kind === "BigDecimal" || c.kind === "Int8" || c.kind === "Timestamp") return `${col}::text`;
+  return col;
+}
+
+/** A value (from selectExpr) back to a StoreValue, for getEntity. */
+export function toStoreValue(c: ColumnLayout, raw: unknown): StoreValue | null {
+  if (raw === null || raw === undefined) return null;
+  if (c.list) {
+    const items = (raw as unknown[]).map((item) => scalarToStoreValue(c.kind, item));
+    return { kind: "Array", value: items };
+  }
+  return scalarToStoreValue(c.kind, raw);
+}
+
+function scalarToStoreValue(kind: ScalarKind, raw: unknown): StoreValue {
+  if (raw === null || raw === undefined) return { kind: "Null" };
+  switch (kind) {
+    case "ID":
+    case "String":
+      return { kind: "String", value: String(raw) };
+    case "Bytes":
+      return { kind: "Bytes", value: Uint8Array.from(Buffer.from(String(raw).slice(2), "hex")) };
+    case "BigInt":
+      return { kind: "BigInt", value: BigInt(String(raw)) };
+    case "BigDecimal":
+      return { kind: "BigDecimal", value: String(raw) };
+    case "Int":
+      return { kind: "Int", value: Number(raw) };
+    case "Int8":
+      return { kind: "Int8", value: BigInt(String(raw)) };
+    case "Timestamp":
+      return { kind: "Timestamp", value: BigInt(String(raw)) };
+    case "Boolean":
+      return { kind: "Bool", value: raw === true || raw === "t" || raw === "true" };
+  }
+}
+
+/** A StoreValue as the text Postgres parses for the column's type (`::type` cast in SQL). */
+export function toSqlText(c: ColumnLayout, value: StoreValue | undefined): string | null {
+  if (value === undefined || value.kind === "Null") return null;
+  if (c.list) {
+    if (value.kind !== "Array") throw new StoreError(`field ${c.field.name}: expected a list, got ${value.kind}`);
+    return `{${value.value.map((item) => arrayItem(c.kind, item)).join(",")}}`;
+  }
+  return scalarText(c.kind, value, c.field.name);
+}
+
+function arrayItem(kind: ScalarKind, value: StoreValue): string {
+  if (value.kind === "Null") return "NULL";
+  const text = scalarText(kind, value, "list item");
+  return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+
+function scalarText(kind: ScalarKind, value: StoreValue, field: string): string {
+  switch (value.kind) {
+    case "String":
+      return value.value;
+    case "Bytes": {
+      const hex = Buffer.from(value.value.buffer, value.value.byteOffset, value.value.byteLength).toString("hex");
+      // A Bytes value in a text column (e.g. an ID filled from an address) is stored as 0x hex.
+      return kind === "Bytes" ? `\\x${hex}` : `0x${hex}`;
+    }
+    case "BigInt":
+    case "Int8":
+    case "Timestamp":
+      return value.value.toString();
+    case "BigDecimal":
+      return value.value;
+    case "Int":
+      return String(value.value);
+    case "Bool":
+      return value.value ? "t" : "f";
+    case "Array":
+    case "Null":
+      throw new StoreError(`field ${field}: unexpected ${value.kind} value`);
+  }
+}
+
+/** Read an entity row (selected with selectExpr per column) into EntityData, leaving out nulls. */
+export function rowToEntity(t: TableLayout, row: Record<string, unknown>): EntityData {
+  const data: EntityData = new Map();
+  for (const c of t.columns) {
+    const v = toStoreValue(c, row[c.field.name]);
+    if (v !== null) data.set(c.field.name, v);
+  }
+  return data;
+}
+
+/** `select` list reading every stored column under its field name. */
+export function selectAllSql(t: TableLayout, alias = "t"): string {
+  return t.columns.map((c) => `${selectExpr(c, alias)} as ${quoteIdent(c.field.name)}`).join(", ");
+}
+
+/** The SQL condition "visible at block $n" for a table. */
+export function visibleAt(t: TableLayout, blockParam: string, alias = "t"): string {
+  return t.immutable ? `${alias}."block$" <= ${blockParam}` : `${alias}.block_range @> ${blockParam}::int4`;
+}
+
+/** A text param cast to the column's SQL type. */
+export function castParam(c: ColumnLayout, param: string): string {
+  return `${param}::${c.sqlType}`;
+}

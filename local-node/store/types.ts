@@ -1,0 +1,117 @@
+// Contract 2: the node's store (subgraph names, versions, deployments, entity tables).
+// Owned by the STORE engineer; the indexer, admin server, query and status servers code against it.
+import type { BlockPtr, EntityChange, EntityData } from "../../wasm-host/values/storeValue.js";
+import type { EntityQuery, EntityQueryResult } from "./entityQuery.js";
+
+export type { BlockPtr, EntityChange, EntityData };
+
+/** A block pointer that may also carry what `_meta.block` reports. Extra fields are optional. */
+export type BlockPtrWithMeta = BlockPtr & { timestamp?: number; parentHash?: string };
+
+export type DeploymentHealth = "healthy" | "unhealthy" | "failed";
+
+export interface FatalError {
+  message: string;
+  block: BlockPtr | null;
+  handler: string | null;
+  deterministic: boolean;
+}
+
+export interface DeploymentRecord {
+  /** The IPFS hash of the manifest (Qm...). */
+  id: string;
+  /** The Postgres schema holding the entity tables: sgd1, sgd2, ... */
+  schemaName: string;
+  network: string;
+  startBlock: number;
+  /** The last block whose changes are committed; null before the first commit. */
+  latestBlock: BlockPtrWithMeta | null;
+  health: DeploymentHealth;
+  fatalError: FatalError | null;
+  synced: boolean;
+  paused: boolean;
+  manifest: string;
+  schemaSdl: string;
+  /** Earliest block with data (the start block, as graph-node reports it). */
+  earliestBlock: number;
+  /** The first block at which a deterministic error is visible (graph-node's first_error_block). */
+  firstErrorBlock: number | null;
+}
+
+export interface CreateDeploymentInput {
+  id: string;
+  schemaSdl: string;
+  network: string;
+  startBlock: number;
+  manifest: string;
+}
+
+/** One block's changes, for committing several blocks in one transaction. */
+export interface BlockChanges {
+  block: BlockPtrWithMeta;
+  changes: EntityChange[];
+}
+
+export interface NodeStoreOptions {
+  /** Set => a pg Pool against this Postgres server. */
+  databaseUrl?: string;
+  /** PGlite data directory (kept across restarts); undefined => in-memory PGlite. */
+  dataDir?: string;
+}
+
+export interface NodeStore {
+  /** Throws SubgraphExistsError when the name is taken. */
+  createSubgraph(name: string): Promise<{ id: string }>;
+  /** The id of the subgraph with this name, or null. */
+  subgraphId(name: string): Promise<string | null>;
+  /** Removes the name and its versions (deployments stay, as in graph-node). Throws SubgraphNotFoundError. */
+  removeSubgraph(name: string): Promise<void>;
+  subgraphExists(name: string): Promise<boolean>;
+  /** Idempotent: creates the deployment's schema sgdN with its tables and indexes once. */
+  createDeployment(d: CreateDeploymentInput): Promise<DeploymentRecord>;
+  /**
+   * Records a new version of `name`. It becomes current at once when the subgraph has no current
+   * version or the deployment is already synced; otherwise it is pending until promoteIfSynced.
+   * Throws SubgraphNotFoundError / DeploymentNotFoundError.
+   */
+  setPendingVersion(name: string, deploymentId: string, versionLabel: string | null): Promise<void>;
+  /** Every subgraph whose pending version is this deployment switches to it when it is synced. */
+  promoteIfSynced(deploymentId: string): Promise<void>;
+  /** The current deployment id of a subgraph name, or null. */
+  resolveName(name: string): Promise<string | null>;
+  /** The pending deployment id of a subgraph name, or null. */
+  resolvePendingName(name: string): Promise<string | null>;
+  getDeployment(id: string): Promise<DeploymentRecord | null>;
+  listDeployments(): Promise<DeploymentRecord[]>;
+  /** ONE database transaction: the block's entity writes, the block pointer and the recent block hashes. */
+  transact(id: string, block: BlockPtrWithMeta, changes: EntityChange[], recentBlocks?: BlockPtr[]): Promise<void>;
+  /** Like transact for several consecutive blocks at once; the pointer moves to the last block. */
+  transactBlocks(id: string, blocks: BlockChanges[], recentBlocks?: BlockPtr[]): Promise<void>;
+  /** Undo every change above block.number and move the pointer to `block`. */
+  revertTo(id: string, block: BlockPtrWithMeta): Promise<void>;
+  /** The block number stored for a hash (pointer or recent blocks), or null: for `block: {hash}`. */
+  blockNumberForHash(id: string, hash: string): Promise<number | null>;
+  /** The hash stored for a block number (from transact's pointer and recentBlocks), or null. */
+  recentBlockHash(id: string, number: number): Promise<string | null>;
+  setSynced(id: string, synced: boolean): Promise<void>;
+  setPaused(id: string, paused: boolean): Promise<void>;
+  /**
+   * health := failed, fatalError := error. A deterministic error at a block above the pointer moves
+   * the pointer to that block with no entity changes, as graph-node transacts a failed block, so
+   * queries at the latest block see the error (`_meta.hasIndexingErrors`, subgraphError: deny).
+   */
+  markFailed(id: string, error: FatalError): Promise<void>;
+  /** health := healthy, fatal error cleared (a restart after a non-deterministic failure, as graph-node unfails). */
+  markHealthy(id: string): Promise<void>;
+  /** The entity as of `block` (default: latest), or null. */
+  getEntity(id: string, entityType: string, entityId: string, block?: number): Promise<EntityData | null>;
+  /** Entities of `entityType` whose reference `field` points at `entityId` (for loadRelated/derived fields). */
+  getDerived(id: string, entityType: string, field: string, entityId: string, block?: number): Promise<EntityData[]>;
+  /** Current entities across all types of the deployment. */
+  entityCount(id: string): Promise<number>;
+  /** Names of the indexes on the deployment's entity tables (diagnostics, tests). */
+  listIndexes(id: string): Promise<string[]>;
+  /** Runs a database-free entity query (from the GraphQL layer) as SQL; values come back JSON-ready. */
+  queryEntities(id: string, query: EntityQuery): Promise<EntityQueryResult>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,110 @@
+// Entity writes and reverts for one deployment, inside a caller's transaction.
+// Immutable rows carry their creation block (`block$`); mutable rows a `block_range` that a later
+// write or a removal closes, so queries at an older block still see the old version.
+import type { EntityChange } from "../../wasm-host/values/storeValue.js";
+import type { Queryable } from "./database.js";
+import { StoreError } from "./errors.js";
+import { castParam, toSqlText, type DeploymentLayout, type TableLayout } from "./layout.js";
+
+export interface BlockWrites {
+  block: number;
+  changes: EntityChange[];
+}
+
+/** Apply several blocks' changes, in block order. Immutable inserts of all blocks go in one statement. */
+export async function applyBlocks(tx: Queryable, layout: DeploymentLayout, blocks: BlockWrites[]): Promise<void> {
+  // Immutable sets: last write per id wins (graph-node allows rewriting in the same block).
+  const immutable = new Map<TableLayout, Map<string, { block: number; change: EntityChange & { op: "set" } }>>();
+  for (const { block, changes } of blocks) {
+    const mutable = new Map<TableLayout, Map<string, EntityChange>>();
+    for (const change of changes) {
+      const table = layout.tables.get(change.entityType);
+      if (!table) throw new StoreError(`unknown entity type ${change.entityType}`, { details: { entityType: change.entityType } });
+      if (table.immutable) {
+        if (change.op === "remove") {
+          throw new StoreError(`entity ${change.entityType}[${change.id}] is immutable and cannot be removed`, { details: { entityType: change.entityType, id: change.id } });
+        }
+        let byId = immutable.get(table);
+        if (!byId) immutable.set(table, (byId = new Map()));
+        const previous = byId.get(change.id);
+        if (previous && previous.block !== block) {
+          throw new StoreError(`immutable entity ${change.entityType}[${change.id}] written again in block ${block}`, { details: { entityType: change.entityType, id: change.id } });
+        }
+        byId.set(change.id, { block, change });
+      } else {
+        let byId = mutable.get(table);
+        if (!byId) mutable.set(table, (byId = new Map()));
+        byId.set(change.id, change);
+      }
+    }
+    for (const [table, byId] of mutable) await writeMutable(tx, table, block, [...byId.values()]);
+  }
+  for (const [table, byId] of immutable) await insertImmutable(tx, table, [...byId.values()]);
+}
+
+function idParams(table: TableLayout, ids: string[]): string[] {
+  return ids.map((id) => (table.id.kind === "Bytes" ? `\\x${id.startsWith("0x") ? id.slice(2) : id}` : id));
+}
+
+async function insertImmutable(tx: Queryable, table: TableLayout, rows: { block: number; change: EntityChange & { op: "set" } }[]): Promise<void> {
+  const cols = table.columns;
+  const params: unknown[] = cols.map((c) => rows.map((r) => toSqlText(c, c === table.id ? idValue(table, r.change) : r.change.data.get(c.field.name))));
+  params.push(rows.map((r) => r.block));
+  const selects = cols.map((c, i) => castParam(c, `u.c${i}`)).join(", ");
+  const unnest = cols.map((_c, i) => `$${i + 1}::text[]`).join(", ");
+  const names = cols.map((c, i) => `c${i}`).join(", ");
+  const updates = cols.filter((c) => c !== table.id).map((c) => `${c.column} = excluded.${c.column}`);
+  // A second write of the same id in the same block overwrites; an older row stays untouched (the host
+  // rejects writes of an immutable entity in a later block before they reach the store).
+  const conflict = updates.length > 0 ? `do update set ${updates.join(", ")} where t."block$" = excluded."block$"` : "do nothing";
+  await tx.query(
+    `insert into ${table.qualified} as t (${cols.map((c) => c.column).join(", ")}, "block$")
+     select ${selects}, u.b from unnest(${unnest}, $${cols.length + 1}::int4[]) as u(${names}, b)
+     on conflict (${table.id.column}) ${conflict}`,
+    params,
+  );
+}
+
+async function writeMutable(tx: Queryable, table: TableLayout, block: number, changes: EntityChange[]): Promise<void> {
+  const ids = idParams(table, changes.map((c) => c.id));
+  const idType = table.id.sqlType;
+  // A version written earlier in this same block is replaced, not kept as history.
+  await tx.query(`delete from ${table.qualified} where ${table.id.column} = any($1::text[]::${idType}[]) and lower(block_range) = $2 and upper_inf(block_range)`, [ids, block]);
+  await tx.query(
+    `update ${table.qualified} set block_range = int4range(lower(block_range), $2) where ${table.id.column} = any($1::text[]::${idType}[]) and upper_inf(block_range) and lower(block_range) < $2`,
+    [ids, block],
+  );
+  const sets = changes.filter((c): c is EntityChange & { op: "set" } => c.op === "set");
+  if (sets.length === 0) return;
+  const cols = table.columns;
+  const params: unknown[] = cols.map((c) => sets.map((s) => toSqlText(c, c === table.id ? idValue(table, s) : s.data.get(c.field.name))));
+  params.push(block);
+  const selects = cols.map((c, i) => castParam(c, `u.c${i}`)).join(", ");
+  const unnest = cols.map((_c, i) => `$${i + 1}::text[]`).join(", ");
+  await tx.query(
+    `insert into ${table.qualified} (${cols.map((c) => c.column).join(", ")}, block_range)
+     select ${selects}, int4range($${cols.length + 1}::int4, null) from unnest(${unnest}) as u(${cols.map((_c, i) => `c${i}`).join(", ")})`,
+    params,
+  );
+}
+
+/** The id as stored: the change's id wins over a missing/different `id` in the data. */
+function idValue(table: TableLayout, change: EntityChange & { op: "set" }) {
+  const fromData = change.data.get("id");
+  if (fromData && fromData.kind !== "Null") return fromData;
+  if (table.id.kind === "Bytes") return { kind: "Bytes" as const, value: Uint8Array.from(Buffer.from(change.id.replace(/^0x/, ""), "hex")) };
+  if (table.id.kind === "Int8") return { kind: "Int8" as const, value: BigInt(change.id) };
+  return { kind: "String" as const, value: change.id };
+}
+
+/** Remove everything written above `block` and reopen versions closed above it. */
+export async function revertAbove(tx: Queryable, layout: DeploymentLayout, block: number): Promise<void> {
+  for (const table of layout.tables.values()) {
+    if (table.immutable) {
+      await tx.query(`delete from ${table.qualified} where "block$" > $1`, [block]);
+    } else {
+      await tx.query(`delete from ${table.qualified} where lower(block_range) > $1`, [block]);
+      await tx.query(`update ${table.qualified} set block_range = int4range(lower(block_range), null) where coalesce(upper(block_range), 2147483647) > $1 and coalesce(upper(block_range), 2147483647) < 2147483647`, [block]);
+    }
+  }
+}

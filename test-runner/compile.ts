@@ -1,0 +1,113 @@
+// Compiles a test file exactly as Matchstick does, with the project's own AssemblyScript
+// (graph-cli's bundled 0.19.x) run in-process so a suite compiles without one node start per file:
+//   asc <file> <libs>/@graphprotocol/graph-ts/global/global.ts --lib <libs> --explicitStart
+//       --exportTable --runtime stub --optimize --debug --outFile <out>
+import { existsSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { projectRoot } from "../lib/projectRoot.js";
+import { CompilerError } from "./errors.js";
+
+/** Matchstick's flags, in Matchstick's order (after the input files and `--lib`). */
+export const MATCHSTICK_ASC_FLAGS = ["--explicitStart", "--exportTable", "--runtime", "stub", "--optimize", "--debug"] as const;
+
+export interface CompileResult {
+  ok: boolean;
+  /** asc's diagnostics (stderr) as printed, colour codes removed. */
+  diagnostics: string;
+  outFile: string;
+}
+
+export interface Compiler {
+  /** The AssemblyScript version that compiles (part of the cache key). */
+  readonly version: string;
+  /** The argument list for one file, relative to the project root (for display and tests). */
+  args(inFile: string, outFile: string): string[];
+  compile(inFile: string, outFile: string): Promise<CompileResult>;
+}
+
+interface AscModule {
+  ready: Promise<unknown>;
+  version?: string;
+  main(argv: string[], options: { stdout: Sink; stderr: Sink }, callback?: (err: Error | null) => number): number;
+}
+interface Sink {
+  write(chunk: string | Uint8Array): boolean;
+}
+
+function memorySink(): Sink & { text(): string } {
+  const chunks: string[] = [];
+  return {
+    write(chunk) {
+      chunks.push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"));
+      return true;
+    },
+    text: () => chunks.join(""),
+  };
+}
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** The project's assemblyscript when it has one, else ours (graph-cli's bundled version). */
+export function locateAsc(libsFolder: string): string {
+  const own = join(libsFolder, "assemblyscript", "cli", "asc.js");
+  if (existsSync(own)) return own;
+  const ours = join(projectRoot, "node_modules", "assemblyscript", "cli", "asc.js");
+  if (existsSync(ours)) return ours;
+  throw new CompilerError("AssemblyScript compiler not found; install @graphprotocol/graph-cli", { details: { libsFolder } });
+}
+
+export interface CompilerOptions {
+  root: string;
+  libsFolder: string;
+}
+
+export async function createCompiler(options: CompilerOptions): Promise<Compiler> {
+  const { root, libsFolder } = options;
+  const globalTs = join(libsFolder, "@graphprotocol", "graph-ts", "global", "global.ts");
+  if (!existsSync(globalTs)) {
+    throw new CompilerError("@graphprotocol/graph-ts is not installed in the project's node_modules", { details: { expected: globalTs } });
+  }
+  const ascPath = locateAsc(libsFolder);
+  const require = createRequire(ascPath);
+  let asc: AscModule;
+  try {
+    asc = require(ascPath) as AscModule;
+    await asc.ready;
+  } catch (cause) {
+    throw new CompilerError("could not load the AssemblyScript compiler", { cause, details: { ascPath } });
+  }
+  const version = asc.version ?? "unknown";
+  const rel = (p: string): string => relative(root, p) || ".";
+
+  const args = (inFile: string, outFile: string): string[] => [
+    rel(inFile),
+    rel(globalTs),
+    "--lib",
+    rel(libsFolder),
+    ...MATCHSTICK_ASC_FLAGS,
+    "--outFile",
+    rel(outFile),
+  ];
+
+  return {
+    version,
+    args,
+    async compile(inFile, outFile) {
+      mkdirSync(dirname(outFile), { recursive: true });
+      const stdout = memorySink();
+      const stderr = memorySink();
+      let code: number;
+      try {
+        // asc resolves inputs, --lib and --outFile against baseDir: the project root, like Matchstick's cwd.
+        code = asc.main([...args(inFile, outFile), "--baseDir", root], { stdout, stderr });
+      } catch (cause) {
+        throw new CompilerError("the AssemblyScript compiler crashed", { cause, details: { file: inFile } });
+      }
+      const diagnostics = (stderr.text() + stdout.text()).replace(ANSI, "");
+      return { ok: code === 0 && existsSync(outFile), diagnostics, outFile };
+    },
+  };
+}
