@@ -8,7 +8,7 @@ import { startHardhatNode, type HardhatNode } from "../hardhat/chain/hardhatNode
 import { deployApprovalToken, type DeployedApprovalToken } from "../hardhat/deploy/deployToken.js";
 import { readArtifact } from "../hardhat/deploy/artifacts.js";
 import { readNetworks, writeNetworkEntry } from "../hardhat/deploy/networks.js";
-import { implementationAbiPath } from "../scripts/lib/abi.js";
+import { projectRoot } from "./projectRoot.js";
 import { buildSubgraph, type BuiltSubgraph } from "./subgraphBuild.js";
 
 interface BuiltManifest {
@@ -60,7 +60,7 @@ describe("the built subgraph", () => {
   });
 
   it("keeps abis/ in step with the Hardhat artifact (`npm run abi`)", async () => {
-    const committed = JSON.parse(await readFile(implementationAbiPath, "utf8")) as unknown;
+    const committed = JSON.parse(await readFile(join(projectRoot, "abis", "ApprovalToken.json"), "utf8")) as unknown;
     expect(committed).toEqual((await readArtifact("ApprovalToken")).abi);
   });
 });

@@ -1,8 +1,8 @@
-import { cp, mkdtemp, mkdir, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { projectRoot } from "./projectRoot.js";
-import { DATA_SOURCE_NAME } from "../hardhat/deploy/networks.js";
+import { parse } from "yaml";
 import { graphCli } from "./graphCli.js";
 
 export interface BuildSubgraphParameters {
@@ -12,6 +12,8 @@ export interface BuildSubgraphParameters {
   network?: string;
   address: string;
   startBlock: number;
+  /** The data source the address is for; the manifest's first data source when omitted. */
+  dataSource?: string;
   /** A subgraph project other than ours (tests use small fixture subgraphs). */
   projectDir?: string;
   /** Files and folders of the project to copy. */
@@ -40,13 +42,21 @@ export async function buildSubgraph(params: BuildSubgraphParameters): Promise<Bu
   }
   // graph-ts is resolved from node_modules next to the manifest.
   await symlink(join(projectRoot, "node_modules"), join(workDir, "node_modules"), "dir");
+  const dataSource = params.dataSource ?? (await firstDataSourceName(join(workDir, "subgraph.yaml")));
   await writeFile(
     join(workDir, "networks.json"),
-    JSON.stringify({ [network]: { [DATA_SOURCE_NAME]: { address: params.address, startBlock: params.startBlock } } }, null, 2),
+    JSON.stringify({ [network]: { [dataSource]: { address: params.address, startBlock: params.startBlock } } }, null, 2),
   );
   const buildDir = params.outputDir ?? join(workDir, "build");
   await mkdir(buildDir, { recursive: true });
   await graphCli(["codegen", "--output-dir", "generated/"], { cwd: workDir });
   await graphCli(["build", "--network", network, "--network-file", "networks.json", "--output-dir", buildDir], { cwd: workDir });
   return { workDir, buildDir, manifestPath: join(buildDir, "subgraph.yaml") };
+}
+
+async function firstDataSourceName(manifestPath: string): Promise<string> {
+  const manifest = parse(await readFile(manifestPath, "utf8")) as { dataSources?: { name?: unknown }[] } | null;
+  const name = manifest?.dataSources?.[0]?.name;
+  if (typeof name !== "string") throw new Error(`${manifestPath} names no data source: pass dataSource`);
+  return name;
 }

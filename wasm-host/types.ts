@@ -1,39 +1,17 @@
-// Public types of the subgraph WASM host (Contract 1 in the node architecture brief).
+// Public types of the subgraph WASM host: what the node and the runner hand it, and what it gives back.
 // Everything here is plain JS data: pointers and AssemblyScript layouts stay inside abi/.
 
 import type { BlockPtr, EntityChange, EntityData, StoreValue } from "./values/storeValue.js";
+import type { BigIntLike, BytesLike, EthereumValue } from "./values/ethereumValue.js";
 import type { AscCodec } from "./abi/codec.js";
 import type { HostStore } from "./store/hostStore.js";
+import type { EntityStoreBackend } from "./store/backend.js";
 import type { SubgraphSchema } from "../subgraph-schema/index.js";
 
-export type { BlockPtr, EntityChange, EntityData, StoreValue };
+export type { BlockPtr, EntityChange, EntityData, StoreValue, BigIntLike, BytesLike, EthereumValue, EntityStoreBackend };
 
 /** Mapping API versions the host supports (AssemblyScript >= 0.19 memory layout). */
 export type ApiVersion = "0.0.5" | "0.0.6" | "0.0.7" | (string & {});
-
-/**
- * A value of the ethereum ABI as plain JS, mirroring graph-ts's `ethereum.Value` kinds.
- * Input accepts 0x hex strings or bytes for byte-like kinds; the host always PRODUCES
- * lowercase 0x hex for `address` and `Uint8Array` for `fixedBytes`/`bytes`/`function`.
- */
-export type EthereumValue =
-  | { kind: "address"; value: string | Uint8Array }
-  | { kind: "fixedBytes"; value: string | Uint8Array }
-  | { kind: "bytes"; value: string | Uint8Array }
-  | { kind: "int"; value: bigint }
-  | { kind: "uint"; value: bigint }
-  | { kind: "bool"; value: boolean }
-  | { kind: "string"; value: string }
-  | { kind: "fixedArray"; value: EthereumValue[] }
-  | { kind: "array"; value: EthereumValue[] }
-  | { kind: "tuple"; value: EthereumValue[] }
-  /** 24 bytes: address + selector (graph-ts has no constructor for it; kept for decode). */
-  | { kind: "function"; value: string | Uint8Array };
-
-/** Hex strings (0x...) or raw bytes. */
-export type BytesLike = string | Uint8Array;
-/** Numbers that end up as graph-ts BigInt. */
-export type BigIntLike = bigint | number;
 
 /** `ethereum.Block` as graph-node fills it for apiVersion 0.0.7. */
 export interface EthereumBlockInput {
@@ -157,13 +135,6 @@ export interface DataSourceInfo {
 export type LogLevel = "critical" | "error" | "warning" | "info" | "debug";
 
 /** Synchronous entity reads; the host keeps the block-scoped write cache on top. */
-export interface EntityStoreBackend {
-  /** `block` is the block the entity was written in, when the backend knows it. */
-  get(entityType: string, id: string): { data: EntityData; block?: number } | null;
-  /** Entities of `entityType` whose `field` references `id` (for `loadRelated` over derived fields). */
-  getDerived?(entityType: string, field: string, id: string): EntityData[];
-}
-
 /** What `extraImports` receives: the live codec and store of one instance. */
 export interface HostContext {
   /** Read and write AssemblyScript objects in the module's memory. */
@@ -182,7 +153,7 @@ export interface HostContext {
 export interface HostOptions {
   /** Mapping apiVersion, "0.0.5" .. "0.0.7". */
   apiVersion: ApiVersion;
-  /** The parsed schema.graphql (`parseSubgraphSchema` from bench/schema). */
+  /** The parsed schema.graphql (`parseSubgraphSchema` from subgraph-schema/). */
   schema: SubgraphSchema;
   store: EntityStoreBackend;
   /** `ethereum.call`; return null when the call reverted. Absent = every call fails deterministically. */

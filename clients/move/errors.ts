@@ -1,6 +1,13 @@
 // One base error for every Move-node client failure. Each class carries a stable `code`; messages never hold an
 // unmasked node URL (node addresses carry an access key as a path segment).
-import type { AptosErrorBody } from "./types.js";
+
+/** Error body of every non-2xx answer. */
+export type AptosErrorBody = {
+  message: string;
+  /** `account_not_found`, `resource_not_found`, `transaction_not_found`, `invalid_input`, `internal_error`, ... */
+  error_code: string;
+  vm_error_code?: number | null;
+};
 
 export type MoveClientErrorOptions = {
   cause?: unknown;

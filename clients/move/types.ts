@@ -1,17 +1,10 @@
 // Shapes of the Aptos node REST API (`/v1`) as they travel over the wire (every u64 is a decimal string),
 // and the typed results the actions return (u64 values that are counted or compared become bigint).
 import type { MoveAddress, TransactionHash } from "./address.js";
+export type { AptosErrorBody } from "./errors.js";
 
 /** A u64 on the wire: a decimal string. */
 export type U64String = string;
-
-/** Error body of every non-2xx answer. */
-export type AptosErrorBody = {
-  message: string;
-  /** `account_not_found`, `resource_not_found`, `transaction_not_found`, `invalid_input`, `internal_error`, ... */
-  error_code: string;
-  vm_error_code?: number | null;
-};
 
 export type RawEventGuid = { creation_number: U64String; account_address: string };
 

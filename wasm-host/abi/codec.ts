@@ -1,7 +1,7 @@
 // The AssemblyScript (>= 0.19, apiVersion >= 0.0.5) object codec: reads and writes graph-ts objects
 // in a module's memory with graph-node's layout (runtime/wasm/src/asc_abi/v0_0_5.rs, to_from/).
 import type { EntityData, StoreValue } from "../values/storeValue.js";
-import type { EthereumValue } from "../types.js";
+import type { EthereumValue } from "../values/ethereumValue.js";
 import type { BigDecimalValue } from "../values/bigDecimalMath.js";
 import type { JsonValue } from "./json.js";
 import type { AscHeap } from "./heap.js";

@@ -1,7 +1,7 @@
 // Enum-shaped and composite graph-ts objects: store Value, Entity (TypedMap), ethereum.Value,
 // JSONValue, Wrapped<bool>, with graph-node's layout (to_from/external.rs).
 import type { EntityData, StoreValue } from "../values/storeValue.js";
-import type { EthereumValue } from "../types.js";
+import type { EthereumValue } from "../values/ethereumValue.js";
 import { toString as bigDecimalToString, fromString as bigDecimalFromString } from "../values/bigDecimalMath.js";
 import type { JsonValue } from "./json.js";
 import type { AscHeap } from "./heap.js";

@@ -4,7 +4,7 @@
 // block that created them and never removed, and a failed handler's writes are rolled back.
 import type { SubgraphSchema } from "../../subgraph-schema/index.js";
 import type { BlockPtr, EntityChange, EntityData, StoreValue } from "../values/storeValue.js";
-import type { EntityStoreBackend } from "../types.js";
+import type { EntityStoreBackend } from "./backend.js";
 import { HostError } from "../errors.js";
 import { canonicalId, entityTypeOf, prepareSetData, validateEntity } from "./schemaCheck.js";
 import { bytesToHex } from "../values/hex.js";

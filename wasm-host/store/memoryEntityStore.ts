@@ -1,6 +1,6 @@
 // An in-memory EntityStoreBackend for the runner and tests: applies EntityChange[] and answers reads.
 import type { EntityChange, EntityData } from "../values/storeValue.js";
-import type { EntityStoreBackend } from "../types.js";
+import type { EntityStoreBackend } from "./backend.js";
 
 /** A synchronous in-memory store. Entities keep the block they were last written in. */
 export interface MemoryEntityStore extends EntityStoreBackend {

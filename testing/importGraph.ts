@@ -1,0 +1,105 @@
+// The project's import graph, read from the sources: every relative import, re-export and dynamic
+// import of every TypeScript file, resolved to the file it names. architecture.test.ts checks the
+// layering rules over it.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, normalize, relative, sep } from "node:path";
+
+export interface ImportEdge {
+  /** Importing file, relative to the root, with / separators. */
+  from: string;
+  /** Imported file, relative to the root. */
+  to: string;
+  /** `import type` / `export type`: erased at run time, but still an arrow between modules. */
+  typeOnly: boolean;
+}
+
+const importPattern = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^"';]*?\s+from\s+)?["'](\.{1,2}\/[^"']+)["']|import\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
+
+export function listSourceFiles(root: string, folders: string[]): string[] {
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === "node_modules" || entry.name === "artifacts" || entry.name.startsWith(".")) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".as.ts") && !entry.name.endsWith(".d.ts")) files.push(toPosix(relative(root, path)));
+    }
+  };
+  for (const folder of folders) {
+    try {
+      if (statSync(join(root, folder)).isDirectory()) walk(join(root, folder));
+    } catch {
+      // A folder that does not exist has no imports.
+    }
+  }
+  return files.sort();
+}
+
+export function readImportGraph(root: string, files: string[]): ImportEdge[] {
+  const known = new Set(files);
+  const edges: ImportEdge[] = [];
+  for (const from of files) {
+    const text = readFileSync(join(root, from), "utf8");
+    for (const match of text.matchAll(importPattern)) {
+      const specifier = match[3] ?? match[4];
+      if (!specifier) continue;
+      const to = resolveSpecifier(from, specifier, known);
+      if (to) edges.push({ from, to, typeOnly: Boolean(match[2]) });
+    }
+  }
+  return edges;
+}
+
+function resolveSpecifier(from: string, specifier: string, known: Set<string>): string | undefined {
+  const target = toPosix(normalize(join(dirname(from), specifier)));
+  const candidates = [target.replace(/\.js$/, ".ts"), `${target}.ts`, `${target}/index.ts`, target];
+  return candidates.find((c) => known.has(c));
+}
+
+function toPosix(path: string): string {
+  return path.split(sep).join("/");
+}
+
+/** Every cycle among the files, each reported once as the list of files around it. */
+export function findCycles(edges: ImportEdge[]): string[][] {
+  const next = new Map<string, Set<string>>();
+  for (const { from, to } of edges) {
+    if (!next.has(from)) next.set(from, new Set());
+    next.get(from)?.add(to);
+  }
+  // Tarjan's strongly connected components: any component with more than one file is a cycle.
+  let index = 0;
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (node: string): void => {
+    order.set(node, index);
+    low.set(node, index);
+    index++;
+    stack.push(node);
+    onStack.add(node);
+    for (const target of next.get(node) ?? []) {
+      if (!order.has(target)) {
+        visit(target);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(target) ?? 0));
+      } else if (onStack.has(target)) {
+        low.set(node, Math.min(low.get(node) ?? 0, order.get(target) ?? 0));
+      }
+    }
+    if (low.get(node) === order.get(node)) {
+      const component: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop();
+        if (member === undefined) break;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1 || next.get(node)?.has(node)) cycles.push(component.sort());
+    }
+  };
+  for (const node of next.keys()) if (!order.has(node)) visit(node);
+  return cycles;
+}
