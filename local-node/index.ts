@@ -2,19 +2,16 @@
 // index-node status and the indexer, wired together. Stored deployments resume at start.
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { createNodeStore } from "./store/nodeStore.js";
-import type { NodeStore } from "./store/types.js";
-import { createIpfsServer, createIpfsStore } from "./ipfs/index.js";
-import type { IpfsStore } from "./ipfs/types.js";
-import { loadDeployment } from "./manifest/index.js";
-import type { LoadedDeployment } from "./manifest/types.js";
+import { createNodeStore, type NodeStore } from "./store/index.js";
+import { createIpfsServer, createIpfsStore, type IpfsStore } from "./ipfs/index.js";
+import { loadDeployment, type LoadedDeployment } from "./manifest/index.js";
 import { createAdminServer } from "./admin/index.js";
 import { createQueryServer } from "./query-server/index.js";
 import { createStatusServer } from "./status/index.js";
-import { createRpcClient } from "./chain/rpcClient.js";
-import { maskUrl } from "./chain/errors.js";
-import { createIndexerService, type IndexerService } from "./indexer/indexerService.js";
-import type { LogLevel } from "../wasm-host/types.js";
+import { createRpcClient } from "./chain/index.js";
+import { maskUrl } from "../lib/redact.js";
+import { createIndexerService, type IndexerService } from "./indexer/index.js";
+import type { LogLevel } from "../wasm-host/index.js";
 
 export interface LocalNodePorts {
   query: number;

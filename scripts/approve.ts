@@ -1,6 +1,5 @@
 // `npm run approve -- --count N`: emits N Approval events through the proxy and prints the tx hashes.
-import { sendApprovals } from "../hardhat/deploy/approvals.js";
-import { readNetworks } from "../hardhat/deploy/networks.js";
+import { sendApprovals, readNetworks } from "../hardhat/deploy/index.js";
 import { fail, parseCli } from "./lib/args.js";
 
 const { values } = parseCli({

@@ -1,9 +1,7 @@
 // `npm run deploy:contracts`: deploys the ERC-20 behind its EIP-897 proxy and records the proxy in
 // networks.json. Env: ETHEREUM_RPC (default the local Hardhat node), PRIVATE_KEY (real networks),
 // NETWORK (the networks.json entry, default "localhost").
-import { deployApprovalToken } from "../hardhat/deploy/deployToken.js";
-import { ensureCompiled } from "../hardhat/deploy/compile.js";
-import { writeNetworkEntry } from "../hardhat/deploy/networks.js";
+import { deployApprovalToken, ensureCompiled, writeNetworkEntry } from "../hardhat/deploy/index.js";
 import { maskUrl } from "../lib/redact.js";
 import { fail, parseCli } from "./lib/args.js";
 

@@ -2,8 +2,7 @@
 // (`--dotenv`, not `--env-file`: tsx hands `--env-file` to node itself, wherever it appears.)
 // Serves /health, /whoami (token required) and /paid (token with the paid scope) on 127.0.0.1.
 import { parseArgs } from "node:util";
-import { createGuardedApp } from "../clients/marketplace/example/guardedApp.js";
-import { createTokenValidator, loadPublicKey } from "../clients/marketplace/index.js";
+import { createGuardedApp, createTokenValidator, loadPublicKey } from "../clients/marketplace/index.js";
 
 const { values } = parseArgs({
   options: {

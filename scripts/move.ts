@@ -1,7 +1,6 @@
 // npm run move -- tx <hash> | message <address> [--history]   (see clients/move/moveCommand.ts for options)
 import { config } from "dotenv";
-import { MoveClientError } from "../clients/move/errors.js";
-import { MOVE_USAGE, parseMoveArgs, runMoveCommand, toJson, UsageError } from "../clients/move/moveCommand.js";
+import { MoveClientError, MOVE_USAGE, parseMoveArgs, runMoveCommand, toJson, UsageError } from "../clients/move/index.js";
 
 config({ quiet: true });
 

@@ -2,7 +2,7 @@
 // (`--dotenv`, not `--env-file`: tsx hands `--env-file` to node itself, wherever it appears.)
 // Env: MARKETPLACE_BASE_URL, MARKETPLACE_API_KEY, MARKETPLACE_APP_SLUG (also read from .env).
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { runTokenCommand } from "../clients/marketplace/commands/tokenCommand.js";
+import { runTokenCommand } from "../clients/marketplace/index.js";
 
 function parseArgsOrExit<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
   try {

@@ -3,7 +3,7 @@
 // The public key comes from JWT_PUBLIC_KEY (environment or .env).
 import { text } from "node:stream/consumers";
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { runValidateCommand } from "../clients/marketplace/commands/validateCommand.js";
+import { runValidateCommand } from "../clients/marketplace/index.js";
 
 function parseArgsOrExit<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
   try {

@@ -1,6 +1,4 @@
-import { createBatchCaller } from "../json-rpc/createBatchCaller.js";
-import type { BatchEntry, JsonRpcClient, RequestOptions, RpcCall } from "../json-rpc/createJsonRpcClient.js";
-import { ConnectionError, InvalidParamsRpcError, TimeoutError } from "../json-rpc/errors.js";
+import { createBatchCaller, type BatchEntry, type JsonRpcClient, type RequestOptions, type RpcCall, ConnectionError, InvalidParamsRpcError, TimeoutError } from "../json-rpc/index.js";
 import { BlockFetchError, NodeConnectionError, StorageRangeParamsError } from "./errors.js";
 import { normalizeWord, parseStartKey, slotKey, ZERO_WORD } from "./slotKey.js";
 

@@ -52,3 +52,6 @@ export {
   type ErrorDetails,
   type MarketplaceErrorOptions,
 } from "./errors.js";
+export { runTokenCommand } from "./commands/tokenCommand.js";
+export { runValidateCommand } from "./commands/validateCommand.js";
+export { createGuardedApp } from "./example/guardedApp.js";

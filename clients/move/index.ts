@@ -66,3 +66,4 @@ export type {
   UserTransaction,
   VersionedMoveEvent,
 } from "./types.js";
+export { MOVE_USAGE, UsageError, parseMoveArgs, runMoveCommand, toJson } from "./moveCommand.js";

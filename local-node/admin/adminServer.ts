@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import { handleJsonRpcBody } from "./jsonRpc.js";
 import { createRegistrarMethods } from "./registrar.js";
 import type { AdminServerOptions, RunningAdminServer } from "./types.js";
-import { listenOnLoopback } from "../http/listenOnLoopback.js";
+import { listenOnLoopback } from "../http/index.js";
 
 /** axum's default body limit, which graph-node's server keeps. */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;

@@ -1,9 +1,8 @@
 // The admin methods' meaning, on plain values (graph-node's SubgraphRegistrar): create, deploy,
 // remove, reassign, pause, resume. A deploy is loaded and validated completely before the store is
 // touched, so a bad deploy leaves the current version serving. Error codes and texts are graph-node's.
-import { loadDeployment } from "../manifest/loadDeployment.js";
-import { DeployError } from "../manifest/errors.js";
-import { SubgraphExistsError, SubgraphNotFoundError } from "../store/errors.js";
+import { loadDeployment, DeployError } from "../manifest/index.js";
+import { SubgraphExistsError, SubgraphNotFoundError } from "../store/index.js";
 import { JsonRpcMethodError, type MethodHandler } from "./jsonRpc.js";
 import { readCreateParams, readDeployParams, readPauseParams, readReassignParams, readRemoveParams } from "./params.js";
 import type { AdminServerOptions } from "./types.js";

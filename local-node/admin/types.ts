@@ -1,8 +1,8 @@
 // Contract 3 (admin part): graph-node's admin JSON-RPC (port 8020) over the node's store and IPFS.
 // Methods, params, results, error codes and texts follow graph-node's server/json-rpc crate.
-import type { IpfsStore } from "../ipfs/types.js";
-import type { LoadDeploymentOptions, LoadedDeployment } from "../manifest/types.js";
-import type { NodeStore } from "../store/types.js";
+import type { IpfsStore } from "../ipfs/index.js";
+import type { LoadDeploymentOptions, LoadedDeployment } from "../manifest/index.js";
+import type { NodeStore } from "../store/index.js";
 
 /**
  * What the admin server needs from the store. `NodeStore` satisfies it; `subgraphId` is optional and

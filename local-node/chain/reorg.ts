@@ -1,5 +1,5 @@
 // Reorg handling: find the newest block we indexed whose hash the chain still has.
-import type { BlockPtr } from "../../wasm-host/values/storeValue.js";
+import type { BlockPtr } from "../../wasm-host/index.js";
 import type { RpcClient } from "./rpcClient.js";
 import { getBlocks } from "./blocks.js";
 

@@ -2,7 +2,7 @@
 // and interface a singular and a collection field, `<T>_filter`, `<T>_orderBy`, plus `_meta`,
 // Block_height, BlockChangedFilter, OrderDirection, _SubgraphErrorPolicy_ and the custom scalars.
 import { buildSchema, GraphQLScalarType, Kind, type GraphQLSchema, type ValueNode } from "graphql";
-import type { FieldDef, SubgraphSchema } from "../../subgraph-schema/subgraphSchema.js";
+import type { FieldDef, SubgraphSchema } from "../../subgraph-schema/index.js";
 import { queryFieldNames } from "./naming.js";
 
 export interface ApiSchema {

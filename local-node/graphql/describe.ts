@@ -1,8 +1,8 @@
 // Turns GraphQL field nodes into the store's database-free EntityQuery pieces: selections (with
 // nested references), `where` filters, ordering and the skip/first range, with graph-node's checks.
 import { GraphQLInterfaceType, GraphQLObjectType, Kind, getArgumentValues, type FieldNode, type FragmentDefinitionNode, type SelectionSetNode } from "graphql";
-import type { EntityFilter, EntityOrder, FilterOp, FilterScalar, Selection } from "../store/entityQuery.js";
-import type { FieldDef } from "../../subgraph-schema/subgraphSchema.js";
+import type { EntityFilter, EntityOrder, FilterOp, FilterScalar, Selection } from "../store/index.js";
+import type { FieldDef } from "../../subgraph-schema/index.js";
 import type { ApiSchema } from "./apiSchema.js";
 import { collectFields } from "./collectFields.js";
 import { QueryError, rangeError } from "./errors.js";

@@ -13,9 +13,8 @@ import {
   type FragmentDefinitionNode,
   type OperationDefinitionNode,
 } from "graphql";
-import { parseSubgraphSchema } from "../../subgraph-schema/subgraphSchema.js";
-import type { DeploymentRecord, NodeStore } from "../store/types.js";
-import type { ResultObject, Selection } from "../store/entityQuery.js";
+import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
+import type { DeploymentRecord, NodeStore, ResultObject, Selection } from "../store/index.js";
 import { buildApiSchema, type ApiSchema } from "./apiSchema.js";
 import { collectFields } from "./collectFields.js";
 import { MAX_FIRST, MAX_SKIP, collectionArgs, describeSelection, mergedSelectionSet, type DescribeContext } from "./describe.js";

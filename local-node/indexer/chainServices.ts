@@ -1,10 +1,7 @@
 // ethereum.call / getBalance / hasCode for handlers, answered over JSON-RPC at the handler's block.
 import { FunctionFragment, Interface, hexlify } from "ethers";
-import type { BlockPtr } from "../../wasm-host/values/storeValue.js";
-import type { EthereumCallRequest, EthereumValue } from "../../wasm-host/types.js";
-import type { RpcClient } from "../chain/rpcClient.js";
-import { RpcResponseError } from "../chain/errors.js";
-import { toHex } from "../chain/blocks.js";
+import type { BlockPtr, EthereumCallRequest, EthereumValue } from "../../wasm-host/index.js";
+import { type RpcClient, RpcResponseError, toHex } from "../chain/index.js";
 import { toEthereumValue } from "./decode.js";
 
 function blockTag(block: BlockPtr | null): string {

@@ -2,8 +2,8 @@
 // the handler for each log: topic0 and the number of indexed inputs must match the manifest's event
 // signature, as graph-node does (ERC-20 and ERC-721 Transfer share a topic0).
 import { Indexed, Interface, type EventFragment, type ParamType, type Result } from "ethers";
-import type { EthereumValue, EventParamInput } from "../../wasm-host/types.js";
-import type { ChainLog } from "../chain/blocks.js";
+import type { EthereumValue, EventParamInput } from "../../wasm-host/index.js";
+import type { ChainLog } from "../chain/index.js";
 
 export interface HandlerSpec {
   /** Manifest signature, e.g. `Approval(indexed address,indexed address,uint256)`. */

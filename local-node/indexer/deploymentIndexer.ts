@@ -1,12 +1,9 @@
 // Indexes one deployment: from its start block (or stored pointer) to the chain head and then
 // following it. Each block's changes are committed with the block pointer in one store transaction;
 // reorgs revert to the common ancestor; a deterministic handler failure marks the deployment failed.
-import type { BlockPtr } from "../../wasm-host/values/storeValue.js";
-import type { RpcClient } from "../chain/rpcClient.js";
-import { getBlock, getHeadNumber } from "../chain/blocks.js";
-import { createLogFetcher, type LogFilter } from "../chain/logs.js";
-import { createRecentBlocks, findCommonAncestor } from "../chain/reorg.js";
-import { maskUrl } from "../chain/errors.js";
+import type { BlockPtr } from "../../wasm-host/index.js";
+import { type RpcClient, getBlock, getHeadNumber, createLogFetcher, type LogFilter, createRecentBlocks, findCommonAncestor } from "../chain/index.js";
+import { maskUrl } from "../../lib/redact.js";
 import { createChainServices } from "./chainServices.js";
 import { createLogDecoder } from "./decode.js";
 import { createHostWorker, type HostThreadPool, type HostWorker } from "./hostWorkerClient.js";

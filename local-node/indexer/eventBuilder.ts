@@ -1,7 +1,7 @@
 // Builds the apiVersion 0.0.7 `ethereum.Event` input from a log, its block, its transaction and
 // (only for handlers declared with `receipt: true`) its receipt.
-import type { EthereumBlockInput, EthereumEventInput, EthereumLogInput, EthereumReceiptInput, EthereumTransactionInput, EventParamInput } from "../../wasm-host/types.js";
-import type { ChainBlock, ChainLog, ChainReceipt, ChainTransaction } from "../chain/blocks.js";
+import type { EthereumBlockInput, EthereumEventInput, EthereumLogInput, EthereumReceiptInput, EthereumTransactionInput, EventParamInput } from "../../wasm-host/index.js";
+import type { ChainBlock, ChainLog, ChainReceipt, ChainTransaction } from "../chain/index.js";
 
 const ZERO_ADDRESS = `0x${"0".repeat(40)}`;
 

@@ -1,8 +1,7 @@
 // Messages between the indexer (main thread, owns the store and the RPC client) and the host worker
 // (runs the WASM mappings). Handlers are synchronous, so the worker asks for store reads and
 // ethereum.call over a dedicated port and blocks on Atomics.wait until the answer is posted.
-import type { BlockPtr, EntityChange, EntityData } from "../../wasm-host/values/storeValue.js";
-import type { EthereumCallRequest, EthereumEventInput, EthereumValue, LogLevel } from "../../wasm-host/types.js";
+import type { BlockPtr, EntityChange, EntityData, EthereumCallRequest, EthereumEventInput, EthereumValue, LogLevel } from "../../wasm-host/index.js";
 
 export interface WorkerDataSource {
   name: string;

@@ -2,10 +2,8 @@
 // the current block's writes, then the batch's committed-to-be writes, then clean entities read
 // before; misses go to `request` (the main thread's store). Thread-agnostic: the worker entry wires
 // `request` to Atomics.wait, tests can call it directly.
-import { instantiateSubgraph } from "../../wasm-host/index.js";
+import { instantiateSubgraph, type BlockPtr, type EntityChange, type EntityData, type EntityStoreBackend, type EthereumValue, type LogLevel, type SubgraphInstance } from "../../wasm-host/index.js";
 import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
-import type { BlockPtr, EntityChange, EntityData } from "../../wasm-host/values/storeValue.js";
-import type { EntityStoreBackend, EthereumValue, LogLevel, SubgraphInstance } from "../../wasm-host/types.js";
 import type { BlockJob, BlockResult, HandlerFailure, SyncRequest, SyncResponse, WorkerDataSource } from "./hostProtocol.js";
 
 export interface HostRuntimeOptions {

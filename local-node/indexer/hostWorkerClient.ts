@@ -2,8 +2,7 @@
 // store and chain requests (posting the answer, then waking the worker through the shared flag).
 import { MessageChannel, Worker } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
-import type { BlockPtr, EntityData } from "../../wasm-host/values/storeValue.js";
-import type { EthereumCallRequest, EthereumValue, LogLevel } from "../../wasm-host/types.js";
+import type { BlockPtr, EntityData, EthereumCallRequest, EthereumValue, LogLevel } from "../../wasm-host/index.js";
 import type { BlockJob, BlockResult, HandlerFailure, SyncRequest, SyncResponse, WorkerCommand, WorkerDataSource, WorkerInit, WorkerReply } from "./hostProtocol.js";
 import { IndexerError } from "./errors.js";
 

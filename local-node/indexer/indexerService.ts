@@ -1,7 +1,6 @@
 // Runs one DeploymentIndexer per deployment on this node and answers the chain head for status.
-import type { BlockPtr } from "../../wasm-host/values/storeValue.js";
-import type { RpcClient } from "../chain/rpcClient.js";
-import { getBlock, getHeadNumber } from "../chain/blocks.js";
+import type { BlockPtr } from "../../wasm-host/index.js";
+import { type RpcClient, getBlock, getHeadNumber } from "../chain/index.js";
 import { createHostThreadPool } from "./hostWorkerClient.js";
 import { createDeploymentIndexer, type DeploymentIndexer, type DeploymentState } from "./deploymentIndexer.js";
 import type { IndexedDeployment, IndexerStore, Logger } from "./types.js";

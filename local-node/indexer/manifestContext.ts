@@ -1,6 +1,6 @@
 // A data source's manifest `context` ({key: {type, data}}, as graph-node reads it) as entity data
 // for `dataSource.context()`.
-import type { EntityData, StoreValue } from "../../wasm-host/values/storeValue.js";
+import type { EntityData, StoreValue } from "../../wasm-host/index.js";
 import { IndexerError } from "./errors.js";
 
 export type ManifestContext = Record<string, { type: string; data: unknown }>;

@@ -1,10 +1,8 @@
 // Turns the logs of one block range into block jobs for the host: matches handlers, decodes, fetches
 // the blocks (with transactions) and receipts where asked, and checks that every log's block hash is
 // the block we fetched (otherwise the chain moved under us and the range is retried).
-import type { EthereumBlockInput, EthereumTransactionInput } from "../../wasm-host/types.js";
-import type { RpcClient } from "../chain/rpcClient.js";
-import { getBlocks, getReceipts, getTransactions, type ChainBlock, type ChainLog, type ChainReceipt, type ChainTransaction } from "../chain/blocks.js";
-import { ChainReorgedError } from "../chain/errors.js";
+import type { EthereumBlockInput, EthereumTransactionInput } from "../../wasm-host/index.js";
+import { type RpcClient, getBlocks, getReceipts, getTransactions, type ChainBlock, type ChainLog, type ChainReceipt, type ChainTransaction, ChainReorgedError } from "../chain/index.js";
 import type { LogDecoder } from "./decode.js";
 import { blockInput, buildEvent, transactionInput } from "./eventBuilder.js";
 import type { BlockJob, JobBlockPtr, Trigger } from "./hostProtocol.js";

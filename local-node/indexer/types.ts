@@ -1,8 +1,7 @@
 // What the indexer needs from the store and from a loaded deployment. Structural subsets of the
 // store's NodeStore and the manifest loader's LoadedDeployment, so either side can grow freely.
-import type { BlockPtr, EntityChange, EntityData } from "../../wasm-host/values/storeValue.js";
-import type { LogLevel } from "../../wasm-host/types.js";
-import type { EntityQuery, EntityQueryResult } from "../store/entityQuery.js";
+import type { BlockPtr, EntityChange, EntityData, LogLevel } from "../../wasm-host/index.js";
+import type { EntityQuery, EntityQueryResult } from "../store/index.js";
 
 /** A block pointer with what `_meta.block` reports. */
 export type BlockPtrWithMeta = BlockPtr & { timestamp?: number; parentHash?: string };

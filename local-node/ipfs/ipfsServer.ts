@@ -5,7 +5,7 @@ import { IpfsError, IpfsRequestError } from "./errors.js";
 import { KUBO_CHUNK_SIZE } from "./ipfsStore.js";
 import { multipartBoundary, parseMultipart } from "./multipart.js";
 import type { IpfsServerOptions, IpfsStore, RunningServer } from "./types.js";
-import { listenOnLoopback } from "../http/listenOnLoopback.js";
+import { listenOnLoopback } from "../http/index.js";
 
 const DEFAULT_MAX_BODY = 256 * 1024 * 1024;
 /** What `version` reports: Kubo's field set, naming this implementation honestly. */

@@ -2,9 +2,7 @@
 // ABIs and mappings, validate, compile. Errors carry graph-node's registrar texts. Nothing is written.
 import { getAddress } from "ethers";
 import { parse as parseYaml } from "yaml";
-import { IpfsError } from "../ipfs/errors.js";
-import type { IpfsStore } from "../ipfs/types.js";
-import { parseIpfsPath } from "../ipfs/unixfsReader.js";
+import { IpfsError, type IpfsStore, parseIpfsPath } from "../ipfs/index.js";
 import { parseSubgraphSchema, type SubgraphSchema } from "../../subgraph-schema/index.js";
 import { DeployError } from "./errors.js";
 import { readManifestShape, type RawDataSource, type RawManifest } from "./manifestShape.js";

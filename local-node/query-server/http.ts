@@ -1,6 +1,6 @@
 // Small HTTP helpers shared by the query and status servers (loopback only).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { listenOnLoopback, type RunningServer } from "../http/listenOnLoopback.js";
+import { listenOnLoopback, type RunningServer } from "../http/index.js";
 
 export const MAX_BODY_BYTES = 1 << 20;
 
@@ -38,7 +38,7 @@ export function sendText(res: ServerResponse, status: number, contentType: strin
   res.end(body);
 }
 
-export type { RunningServer } from "../http/listenOnLoopback.js";
+export type { RunningServer } from "../http/index.js";
 
 /** Listens on 127.0.0.1 only; `port` 0 picks a free port. */
 export async function listen(handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>, port: number, onError: (error: unknown) => void): Promise<RunningServer> {

@@ -2,8 +2,8 @@
 // /subgraphs/id/<id>; a browser GET redirects to .../graphql, which serves the bundled GraphiQL.
 import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { NodeStore } from "../store/types.js";
-import { createQueryExecutor, type GraphQLRequest, type QueryExecutor } from "../graphql/executeQuery.js";
+import type { NodeStore } from "../store/index.js";
+import { createQueryExecutor, type GraphQLRequest, type QueryExecutor } from "../graphql/index.js";
 import { graphiqlAssets, graphiqlHtml } from "./graphiqlAssets.js";
 import { BodyTooLargeError, listen, readBody, sendJson, sendText, type RunningServer } from "./http.js";
 

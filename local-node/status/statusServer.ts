@@ -3,10 +3,8 @@
 import { buildSchema, graphql, type GraphQLSchema } from "graphql";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readFile } from "node:fs/promises";
-import type { BlockPtr, DeploymentRecord, NodeStore } from "../store/types.js";
-import { graphiqlAssets, graphiqlHtml } from "../query-server/graphiqlAssets.js";
-import { BodyTooLargeError, listen, readBody, sendJson, sendText, type RunningServer } from "../query-server/http.js";
-import { parseRequestBody } from "../query-server/queryServer.js";
+import type { BlockPtr, DeploymentRecord, NodeStore } from "../store/index.js";
+import { graphiqlAssets, graphiqlHtml, BodyTooLargeError, listen, readBody, sendJson, sendText, type RunningServer, parseRequestBody } from "../query-server/index.js";
 import { STATUS_SDL } from "./statusSchema.js";
 
 export interface StatusServerOptions {

@@ -6,3 +6,5 @@ export type { EntityQuery, EntityQueryResult, EntityFilter, EntityOrder, Selecti
 export { StoreError, SubgraphExistsError, SubgraphNotFoundError, DeploymentNotFoundError, maskDatabaseUrl } from "./errors.js";
 export { createThrowawayDatabase, testServerUrl } from "./testDatabase.js";
 export type { TestBackend } from "./testDatabase.js";
+export type { FilterScalar } from "./entityQuery.js";
+export type { BlockPtr } from "./types.js";

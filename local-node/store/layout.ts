@@ -2,9 +2,8 @@
 // type in the deployment's schema (sgdN), snake_case names, `vid` primary key, `block$` for immutable
 // entities and `block_range int4range` for mutable ones. Values travel as text and are cast in SQL so
 // that PGlite and pg behave the same.
-import type { EntityTypeDef, FieldDef, ScalarKind, SubgraphSchema } from "../../subgraph-schema/subgraphSchema.js";
-import { storageKind, storedFields } from "../../subgraph-schema/subgraphSchema.js";
-import type { EntityData, StoreValue } from "../../wasm-host/values/storeValue.js";
+import { type EntityTypeDef, type FieldDef, type ScalarKind, type SubgraphSchema, storageKind, storedFields } from "../../subgraph-schema/index.js";
+import type { EntityData, StoreValue } from "../../wasm-host/index.js";
 import { StoreError } from "./errors.js";
 
 /** The largest block number; `block_range @> BLOCK_MAX` selects current versions. */

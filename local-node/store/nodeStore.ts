@@ -1,7 +1,7 @@
 // createNodeStore: Contract 2 over PGlite or pg. Metadata in schema `subgraphs`, entities in one
 // schema per deployment (sgdN). Each transact is one database transaction with the block pointer.
 import { randomBytes } from "node:crypto";
-import { parseSubgraphSchema } from "../../subgraph-schema/subgraphSchema.js";
+import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
 import { createDatabase, type Database, type Queryable } from "./database.js";
 import { DeploymentNotFoundError, StoreError, SubgraphExistsError, SubgraphNotFoundError } from "./errors.js";
 import { attributeIndexesSql, buildLayout, createTablesSql, rowToEntity, selectAllSql, visibleAt, BLOCK_MAX, type DeploymentLayout } from "./layout.js";

@@ -1,7 +1,7 @@
 // Entity writes and reverts for one deployment, inside a caller's transaction.
 // Immutable rows carry their creation block (`block$`); mutable rows a `block_range` that a later
 // write or a removal closes, so queries at an older block still see the old version.
-import type { EntityChange } from "../../wasm-host/values/storeValue.js";
+import type { EntityChange } from "../../wasm-host/index.js";
 import type { Queryable } from "./database.js";
 import { StoreError } from "./errors.js";
 import { castParam, toSqlText, type DeploymentLayout, type TableLayout } from "./layout.js";

@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { readArtifact } from "../../hardhat/deploy/artifacts.js";
+import { readArtifact } from "../../hardhat/deploy/index.js";
 import { projectRoot } from "../../lib/projectRoot.js";
 
 export const implementationAbiPath = join(projectRoot, "abis", "ApprovalToken.json");

@@ -1,8 +1,7 @@
 // matchstick-as's `_assert.*` host functions, with Matchstick's checks and messages. They return
 // false after logging an error; matchstick-as then throws ("... Assertion Error"), failing the test.
 import type { Logger } from "../logger.js";
-import type { StoreValue } from "../../wasm-host/values/storeValue.js";
-import type { EthereumValue } from "../../wasm-host/types.js";
+import type { StoreValue, EthereumValue } from "../../wasm-host/index.js";
 import type { MatchstickState } from "./state.js";
 import { tokenToValue, valuesEqual, valueToString } from "./values.js";
 

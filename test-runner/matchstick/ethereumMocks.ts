@@ -2,7 +2,7 @@
 // function) and the `ethereum.call` that answers from them, with Matchstick's rules: the key is
 // address + name + signature + each argument's ethabi Display; the name must match the signature;
 // argument count and kinds are checked against the signature; an unmocked call is an error.
-import type { EthereumValue } from "../../wasm-host/types.js";
+import type { EthereumValue } from "../../wasm-host/index.js";
 import { CriticalAbort } from "../errors.js";
 import { bytesHex } from "./values.js";
 

@@ -6,9 +6,7 @@
 // explicit nulls so `assert.fieldEquals(..., "null")` behaves as in Matchstick.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { HostContext } from "../../wasm-host/index.js";
-import type { EntityData, StoreValue } from "../../wasm-host/values/storeValue.js";
-import type { EthereumValue } from "../../wasm-host/types.js";
+import type { HostContext, EntityData, StoreValue, EthereumValue } from "../../wasm-host/index.js";
 import type { SubgraphSchema } from "../../subgraph-schema/index.js";
 import { CriticalAbort } from "../errors.js";
 import { LEVELS, type Logger } from "../logger.js";

@@ -1,8 +1,7 @@
 // The per-instance state of Matchstick's mock environment: the store backend, mocked calls, mocked
 // IPFS files, dataSource return values, templates' created data sources and the registered tests.
 // Matchstick gives every instance (the test file's, and each describe's registration clone) a fresh one.
-import { createMemoryEntityStore, type MemoryEntityStore } from "../../wasm-host/index.js";
-import type { EntityData } from "../../wasm-host/values/storeValue.js";
+import { createMemoryEntityStore, type MemoryEntityStore, type EntityData } from "../../wasm-host/index.js";
 import { createEthereumMocks, type EthereumMocks } from "./ethereumMocks.js";
 
 export type Role = "test" | "describe" | "beforeAll" | "afterAll" | "beforeEach" | "afterEach";

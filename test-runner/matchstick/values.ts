@@ -2,8 +2,7 @@
 // - graph-node's `Value` Display (what `assert.fieldEquals` compares the expected string against);
 // - graph-node's serde form `{"type": ..., "data": ...}` (what logStore/logEntity print);
 // - Matchstick's `get_token_value`: an ethereum.Value as a store Value (what `assert.equals` compares).
-import type { EntityData, StoreValue } from "../../wasm-host/values/storeValue.js";
-import type { EthereumValue } from "../../wasm-host/types.js";
+import type { EntityData, StoreValue, EthereumValue } from "../../wasm-host/index.js";
 
 export function bytesHex(bytes: Uint8Array): string {
   return "0x" + Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");

@@ -1,0 +1,6 @@
+// Contracts on a chain: compile, deploy the token behind its proxy, send approvals, networks.json.
+export { sendApprovals } from "./approvals.js";
+export { readArtifact } from "./artifacts.js";
+export { ensureCompiled } from "./compile.js";
+export { deployApprovalToken } from "./deployToken.js";
+export { readNetworks, writeNetworkEntry } from "./networks.js";

@@ -1,0 +1,3 @@
+// HTTP pieces shared by the node's servers.
+export { listenOnLoopback } from "./listenOnLoopback.js";
+export type { RunningServer } from "./listenOnLoopback.js";
