@@ -4,27 +4,42 @@
 
 export interface BaseErrorOptions {
   cause?: unknown;
-  code?: string;
+  code?: string | number;
   details?: Record<string, unknown>;
   /** True when the same input always fails the same way (a mapping trap, a bad manifest). */
   deterministic?: boolean;
+  /** The full message, when it says more than the short one (e.g. with a details line appended). */
+  message?: string;
 }
 
 export class BaseError extends Error {
   override name = "BaseError";
-  /** The message without the cause's text appended. */
+  /** The message without a details line appended. */
   readonly shortMessage: string;
-  readonly code: string | undefined;
+  /** A stable code: a name such as ERR_JWT_EXPIRED, or a JSON-RPC error number. */
+  readonly code: string | number | undefined;
   readonly details: Record<string, unknown>;
   readonly deterministic: boolean | undefined;
 
   constructor(shortMessage: string, options: BaseErrorOptions = {}) {
-    super(shortMessage, options.cause === undefined ? undefined : { cause: options.cause });
+    super(options.message ?? shortMessage, options.cause === undefined ? undefined : { cause: options.cause });
     this.shortMessage = shortMessage;
     this.code = options.code;
     this.details = options.details ?? {};
     this.deterministic = options.deterministic;
   }
+}
+
+export interface DetailLineOptions extends Omit<BaseErrorOptions, "message"> {
+  /** One line of context for the message (viem's "Details:"); never an unmasked endpoint. */
+  detail?: string;
+}
+
+/** Base options whose message ends with a "Details:" line, the detail also kept in `details`. */
+export function withDetailLine(shortMessage: string, options: DetailLineOptions): BaseErrorOptions {
+  const { detail, ...rest } = options;
+  if (!detail) return rest;
+  return { ...rest, details: { detail, ...rest.details }, message: `${shortMessage}\n\nDetails: ${detail}` };
 }
 
 /** The text of any thrown value, for messages that wrap a cause. */

@@ -1,9 +1,8 @@
 // Errors of the schema parser. Short message; the offending type/field in details.
-export class SchemaError extends Error {
+import { BaseError } from "../lib/errors.js";
+export class SchemaError extends BaseError {
   override readonly name = "SchemaError";
-  readonly details: Record<string, unknown>;
   constructor(message: string, options: { cause?: unknown; details?: Record<string, unknown> } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.details = options.details ?? {};
+    super(message, { ...options, deterministic: true });
   }
 }

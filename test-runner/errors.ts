@@ -1,17 +1,10 @@
 // Errors of the Matchstick-compatible runner: a short message, the cause, and details a user can act on.
+import { BaseError, type BaseErrorOptions } from "../lib/errors.js";
 
-export interface RunnerErrorOptions {
-  cause?: unknown;
-  details?: Record<string, unknown>;
-}
+export type RunnerErrorOptions = BaseErrorOptions;
 
-export class RunnerError extends Error {
+export class RunnerError extends BaseError {
   override name = "RunnerError";
-  readonly details: Record<string, unknown>;
-  constructor(message: string, options: RunnerErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.details = options.details ?? {};
-  }
 }
 
 /** matchstick.yaml, the manifest or the tests folder cannot be used. */

@@ -1,5 +1,6 @@
 // Error tree of the WASM host. Every error says whether it is deterministic (graph-node's split:
 // a deterministic error fails the subgraph for good; a non-deterministic one may be retried).
+import { BaseError } from "../lib/errors.js";
 
 /** Where an AssemblyScript `abort(message, file, line, column)` happened. */
 export interface AbortInfo {
@@ -36,22 +37,19 @@ export interface HostErrorOptions {
 }
 
 /** Base of every host error. `message` is short; `details` carries what a user needs to fix it. */
-export class HostError extends Error {
+export class HostError extends BaseError {
   override readonly name: string = "HostError";
-  readonly code: HostErrorCode;
-  readonly deterministic: boolean;
+  declare readonly code: HostErrorCode;
+  declare readonly deterministic: boolean;
   /** The export (handler) that was running, when known. */
   handler: string | undefined;
   readonly abort: AbortInfo | undefined;
-  readonly details: Record<string, unknown>;
 
   constructor(code: HostErrorCode, message: string, options: HostErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
-    this.deterministic = options.deterministic ?? true;
-    this.handler = options.handler ?? undefined;
-    this.abort = options.abort;
-    this.details = options.details ?? {};
+    const { handler, abort, ...rest } = options;
+    super(message, { ...rest, code, deterministic: options.deterministic ?? true });
+    this.handler = handler ?? undefined;
+    this.abort = abort;
   }
 }
 

@@ -105,7 +105,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
       const { status, text } = await post({ jsonrpc: "2.0", id, method, params }, requestOptions);
       const body = parseBody(status, text);
       if (!isRpcResponse(body)) {
-        throw new InvalidResponseError("The endpoint did not answer with a JSON-RPC response", { details: text.slice(0, 200) });
+        throw new InvalidResponseError("The endpoint did not answer with a JSON-RPC response", { detail: text.slice(0, 200) });
       }
       if (body.error) throw rpcResponseErrorFrom(body.error);
       return body.result as T;
@@ -120,7 +120,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
       if (!Array.isArray(body)) {
         // A node without batch support answers with one error object for the whole array.
         if (isRpcResponse(body) && body.error) throw rpcResponseErrorFrom(body.error);
-        throw new InvalidResponseError("The endpoint did not answer the batch with an array", { details: text.slice(0, 200) });
+        throw new InvalidResponseError("The endpoint did not answer the batch with an array", { detail: text.slice(0, 200) });
       }
       const byId = new Map<unknown, RpcResponse>();
       for (const item of body) if (isRpcResponse(item)) byId.set(item.id, item);

@@ -1,21 +1,13 @@
 // One base error for every JSON-RPC client failure; JSON-RPC error codes map to subclasses with a static `code`.
+import { BaseError, withDetailLine, type DetailLineOptions } from "../../lib/errors.js";
 
-export type RpcClientErrorOptions = {
-  cause?: unknown;
-  /** Extra context for a user; never holds an unmasked endpoint. */
-  details?: string;
-};
+export type RpcClientErrorOptions = DetailLineOptions;
 
-export class RpcClientError extends Error {
+export class RpcClientError extends BaseError {
   override name = "RpcClientError";
-  /** The message without details. */
-  readonly shortMessage: string;
-  readonly details: string | undefined;
 
   constructor(shortMessage: string, options: RpcClientErrorOptions = {}) {
-    super(options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage, { cause: options.cause });
-    this.shortMessage = shortMessage;
-    this.details = options.details;
+    super(shortMessage, withDetailLine(shortMessage, options));
   }
 }
 
@@ -29,7 +21,7 @@ export class HttpRequestError extends RpcClientError {
 
   constructor(args: { status: number; url: string; body: string; cause?: unknown }) {
     super(`HTTP request failed with status ${args.status}`, {
-      details: `URL: ${args.url}${args.body ? `; body: ${args.body.slice(0, 200)}` : ""}`,
+      detail: `URL: ${args.url}${args.body ? `; body: ${args.body.slice(0, 200)}` : ""}`,
       cause: args.cause,
     });
     this.status = args.status;
@@ -44,7 +36,7 @@ export class ConnectionError extends RpcClientError {
   readonly url: string;
 
   constructor(args: { url: string; cause?: unknown }) {
-    super("Could not connect to the JSON-RPC endpoint", { details: `URL: ${args.url}`, cause: args.cause });
+    super("Could not connect to the JSON-RPC endpoint", { detail: `URL: ${args.url}`, cause: args.cause });
     this.url = args.url;
   }
 }
@@ -54,7 +46,7 @@ export class TimeoutError extends RpcClientError {
   readonly timeoutMs: number;
 
   constructor(args: { url: string; timeoutMs: number; cause?: unknown }) {
-    super(`The JSON-RPC request took longer than ${args.timeoutMs} ms`, { details: `URL: ${args.url}`, cause: args.cause });
+    super(`The JSON-RPC request took longer than ${args.timeoutMs} ms`, { detail: `URL: ${args.url}`, cause: args.cause });
     this.timeoutMs = args.timeoutMs;
   }
 }
@@ -79,12 +71,11 @@ export class MissingBatchResponseError extends RpcClientError {
 export class RpcResponseError extends RpcClientError {
   override name = "RpcResponseError";
   static readonly code: number | undefined = undefined;
-  readonly code: number;
+  declare readonly code: number;
   readonly data: unknown;
 
   constructor(error: { code: number; message: string; data?: unknown }) {
-    super(error.message);
-    this.code = error.code;
+    super(error.message, { code: error.code });
     this.data = error.data;
   }
 }

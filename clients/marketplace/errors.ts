@@ -1,5 +1,6 @@
 // Error tree for the marketplace token flow. Every class has a stable `code` (like jose's ERR_JWT_EXPIRED)
 // and the validator's messages are exactly the reference validator's, so callers and logs can match on them.
+import { BaseError } from "../../lib/errors.js";
 
 export type ErrorDetails = Readonly<Record<string, unknown>>;
 
@@ -8,15 +9,14 @@ export type MarketplaceErrorOptions = {
   details?: ErrorDetails;
 };
 
-export class MarketplaceError extends Error {
+export class MarketplaceError extends BaseError {
   static readonly code: string = "ERR_MARKETPLACE";
-  readonly code: string = MarketplaceError.code;
-  readonly details: ErrorDetails;
+  override readonly code: string = MarketplaceError.code;
+  declare readonly details: ErrorDetails;
 
   constructor(message: string, options: MarketplaceErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(message, options.cause === undefined ? { details: { ...options.details } } : { cause: options.cause, details: { ...options.details } });
     this.name = new.target.name;
-    this.details = options.details ?? {};
   }
 }
 

@@ -67,7 +67,7 @@ export function createMoveClient(options: MoveClientOptions): MoveClient {
       body = JSON.parse(text);
     } catch (error) {
       throw new MoveResponseError(`The Move node answered HTTP ${response.status} with a body that is not JSON`, {
-        details: `URL: ${shown}; body: ${text.slice(0, 200)}`,
+        detail: `URL: ${shown}; body: ${text.slice(0, 200)}`,
         cause: error,
       });
     }
@@ -82,7 +82,7 @@ function parseBase(nodeUrl: string): URL {
   try {
     url = new URL(nodeUrl.trim());
   } catch {
-    throw new InvalidArgumentError("The Move node URL is not a valid URL", { details: `URL: ${maskUrl(nodeUrl)}` });
+    throw new InvalidArgumentError("The Move node URL is not a valid URL", { detail: `URL: ${maskUrl(nodeUrl)}` });
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new InvalidArgumentError(`The Move node URL must use http or https, not ${url.protocol}`);

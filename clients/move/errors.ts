@@ -1,5 +1,6 @@
 // One base error for every Move-node client failure. Each class carries a stable `code`; messages never hold an
 // unmasked node URL (node addresses carry an access key as a path segment).
+import { BaseError, withDetailLine, type DetailLineOptions } from "../../lib/errors.js";
 
 /** Error body of every non-2xx answer. */
 export type AptosErrorBody = {
@@ -9,23 +10,14 @@ export type AptosErrorBody = {
   vm_error_code?: number | null;
 };
 
-export type MoveClientErrorOptions = {
-  cause?: unknown;
-  /** Extra context for a user; never holds an unmasked endpoint. */
-  details?: string;
-};
+export type MoveClientErrorOptions = DetailLineOptions;
 
-export class MoveClientError extends Error {
+export class MoveClientError extends BaseError {
   override name = "MoveClientError";
-  readonly code: string = "MOVE_CLIENT_ERROR";
-  /** The message without details. */
-  readonly shortMessage: string;
-  readonly details: string | undefined;
+  override readonly code: string = "MOVE_CLIENT_ERROR";
 
   constructor(shortMessage: string, options: MoveClientErrorOptions = {}) {
-    super(options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage, { cause: options.cause });
-    this.shortMessage = shortMessage;
-    this.details = options.details;
+    super(shortMessage, withDetailLine(shortMessage, options));
   }
 }
 
@@ -37,7 +29,7 @@ export class InvalidAddressError extends MoveClientError {
 
   constructor(input: string) {
     super(`Invalid account address: ${JSON.stringify(input.slice(0, 80))}`, {
-      details: "expected 0x followed by 1 to 64 hex digits (short forms are left-padded with zeros)",
+      detail: "expected 0x followed by 1 to 64 hex digits (short forms are left-padded with zeros)",
     });
     this.input = input;
   }
@@ -51,7 +43,7 @@ export class InvalidHashError extends MoveClientError {
 
   constructor(input: string) {
     super(`Invalid transaction hash: ${JSON.stringify(input.slice(0, 80))}`, {
-      details: "expected 0x followed by exactly 64 hex digits (32 bytes)",
+      detail: "expected 0x followed by exactly 64 hex digits (32 bytes)",
     });
     this.input = input;
   }
@@ -80,7 +72,7 @@ export class MoveApiError extends MoveClientError {
 
   constructor(args: { status: number; url: string; body: AptosErrorBody | undefined; rawBody: string }) {
     const what = args.body ? `${args.body.error_code}: ${args.body.message}` : args.rawBody.slice(0, 200) || "(empty body)";
-    super(`Move node answered HTTP ${args.status} ${what}`, { details: `URL: ${args.url}` });
+    super(`Move node answered HTTP ${args.status} ${what}`, { detail: `URL: ${args.url}` });
     this.status = args.status;
     this.url = args.url;
     this.body = args.body;
@@ -97,7 +89,7 @@ export class MoveNetworkError extends MoveClientError {
   readonly url: string;
 
   constructor(args: { url: string; reason: string; cause?: unknown }) {
-    super(`Could not reach the Move node: ${args.reason}`, { details: `URL: ${args.url}`, cause: args.cause });
+    super(`Could not reach the Move node: ${args.reason}`, { detail: `URL: ${args.url}`, cause: args.cause });
     this.url = args.url;
   }
 }

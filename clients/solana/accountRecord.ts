@@ -30,7 +30,7 @@ export type AccountInfo<TData = Uint8Array | JsonParsedAccountData> = {
 export type RpcContext = { slot: number; apiVersion?: string };
 
 function fail(reason: string): never {
-  throw new AccountDecodeError("The node returned an account record this client cannot read", { details: reason });
+  throw new AccountDecodeError("The node returned an account record this client cannot read", { detail: reason });
 }
 
 function toBigInt(value: unknown, field: string): bigint {
@@ -82,7 +82,7 @@ export function decodeAccount(raw: unknown): AccountInfo {
     decoded = decodeData(r.data);
   } catch (cause) {
     if (cause instanceof AccountDecodeError) throw cause;
-    throw new AccountDecodeError("The node returned account data that does not decode", { cause, details: String(cause) });
+    throw new AccountDecodeError("The node returned account data that does not decode", { cause, detail: String(cause) });
   }
   const space =
     typeof r.space === "number"

@@ -6,7 +6,7 @@ export class InvalidPublicKeyError extends RpcClientError {
   readonly publicKey: string;
 
   constructor(publicKey: string, reason: string) {
-    super(`Invalid public key: ${JSON.stringify(publicKey.slice(0, 64))}`, { details: reason });
+    super(`Invalid public key: ${JSON.stringify(publicKey.slice(0, 64))}`, { detail: reason });
     this.publicKey = publicKey;
   }
 }

@@ -46,7 +46,7 @@ export async function getMultipleAccounts<E extends AccountEncoding | undefined 
       const { context, value } = splitRpcResponse(result);
       if (!Array.isArray(value) || value.length !== keys.length) {
         throw new AccountDecodeError("The node answered getMultipleAccounts with the wrong number of accounts", {
-          details: `asked for ${keys.length}, got ${Array.isArray(value) ? value.length : "no array"}`,
+          detail: `asked for ${keys.length}, got ${Array.isArray(value) ? value.length : "no array"}`,
         });
       }
       return { context, value: value.map((v: unknown) => (v === null ? null : decodeAccount(v))) };

@@ -1,14 +1,15 @@
+import { BaseError } from "../../lib/errors.js";
 import { maskUrl } from "../../lib/redact.js";
 
 /** Base of every error the subgraph clients raise. Messages never contain an access key. */
-export class SubgraphClientError extends Error {
+export class SubgraphClientError extends BaseError {
   override name = "SubgraphClientError";
   constructor(
     message: string,
     readonly endpoint: string,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(message, { ...options, details: { endpoint: maskUrl(endpoint) } });
   }
 }
 

@@ -1,7 +1,7 @@
 // The node's chain access: JSON-RPC client, blocks and receipts, log fetching, reorg detection.
 export { getBlock, getBlocks, getHeadNumber, getReceipts, getTransactions, toHex } from "./blocks.js";
 export type { ChainBlock, ChainLog, ChainReceipt, ChainTransaction } from "./blocks.js";
-export { ChainReorgedError, RpcResponseError } from "./errors.js";
+export { ChainError, ChainReorgedError } from "./errors.js";
 export { createLogFetcher } from "./logs.js";
 export type { LogFilter } from "./logs.js";
 export { createRecentBlocks, findCommonAncestor } from "./reorg.js";

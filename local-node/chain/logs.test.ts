@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createLogFetcher, isRangeLimitError } from "./logs.js";
-import { RpcResponseError, RpcTransportError } from "./errors.js";
+import { HttpRequestError, RpcResponseError, TimeoutError } from "../../clients/json-rpc/index.js";
 import type { RpcClient } from "./rpcClient.js";
 
 /** A fake node holding one log per block that refuses ranges wider than `limit` blocks. */
@@ -14,7 +14,7 @@ function fakeNode(limit: number, message: string, code = -32005) {
       const from = Number.parseInt(p.fromBlock, 16);
       const to = Number.parseInt(p.toBlock, 16);
       calls.push([from, to]);
-      if (to - from + 1 > limit) throw new RpcResponseError("eth_getLogs", code, message);
+      if (to - from + 1 > limit) throw new RpcResponseError({ code, message });
       const logs = [];
       for (let n = from; n <= to; n++) {
         logs.push({ address: p.address, topics: p.topics, data: "0x", blockNumber: `0x${n.toString(16)}`, blockHash: `0x${"1".repeat(64)}`, transactionHash: `0x${"2".repeat(64)}`, transactionIndex: "0x0", logIndex: "0x0", removed: false });
@@ -66,7 +66,7 @@ describe("createLogFetcher", () => {
       ...rpc,
       async request<T>(method: string, params: unknown[]): Promise<T> {
         const p = params[0] as { fromBlock: string; toBlock: string };
-        if (Number.parseInt(p.toBlock, 16) - Number.parseInt(p.fromBlock, 16) + 1 > 40) throw new RpcTransportError("eth_getLogs: timed out after 30000 ms", { timedOut: true });
+        if (Number.parseInt(p.toBlock, 16) - Number.parseInt(p.fromBlock, 16) + 1 > 40) throw new TimeoutError({ url: "http://127.0.0.1:8545", timeoutMs: 30_000 });
         return rpc.request<T>(method, params);
       },
     };
@@ -75,8 +75,8 @@ describe("createLogFetcher", () => {
     const chunk = await fetcher.next(10, 500, filter);
     expect(chunk.toBlock).toBe(34);
     expect(told).toEqual([
-      "eth_getLogs for blocks 10-109 failed (eth_getLogs: timed out after 30000 ms); trying 50 blocks",
-      "eth_getLogs for blocks 10-59 failed (eth_getLogs: timed out after 30000 ms); trying 25 blocks",
+      "eth_getLogs for blocks 10-109 failed (The JSON-RPC request took longer than 30000 ms); trying 50 blocks",
+      "eth_getLogs for blocks 10-59 failed (The JSON-RPC request took longer than 30000 ms); trying 25 blocks",
     ]);
   });
 
@@ -95,8 +95,10 @@ describe("createLogFetcher", () => {
   });
 
   it("classifies limit errors", () => {
-    expect(isRangeLimitError(new RpcResponseError("eth_getLogs", -32000, "block range is too wide"))).toBe(true);
-    expect(isRangeLimitError(new RpcTransportError("x", { timedOut: true }))).toBe(true);
-    expect(isRangeLimitError(new RpcResponseError("eth_getLogs", -32000, "header not found"))).toBe(false);
+    expect(isRangeLimitError(new RpcResponseError({ code: -32000, message: "block range is too wide" }))).toBe(true);
+    expect(isRangeLimitError(new TimeoutError({ url: "http://127.0.0.1:8545", timeoutMs: 30_000 }))).toBe(true);
+    expect(isRangeLimitError(new HttpRequestError({ status: 413, url: "http://127.0.0.1:8545", body: "" }))).toBe(true);
+    expect(isRangeLimitError(new HttpRequestError({ status: 500, url: "http://127.0.0.1:8545", body: "" }))).toBe(false);
+    expect(isRangeLimitError(new RpcResponseError({ code: -32000, message: "header not found" }))).toBe(false);
   });
 });

@@ -2,7 +2,9 @@
 // results, range limits, timeouts), grow again while answers stay small.
 import type { RpcClient } from "./rpcClient.js";
 import { parseLog, toHex, type ChainLog } from "./blocks.js";
-import { ChainError, RpcResponseError, RpcTransportError } from "./errors.js";
+import { HttpRequestError, RpcResponseError, TimeoutError } from "../../clients/json-rpc/index.js";
+import { BaseError } from "../../lib/errors.js";
+import { ChainError } from "./errors.js";
 
 export interface LogFilter {
   /** Contract addresses (lowercase 0x); empty = any address. */
@@ -42,7 +44,8 @@ const LIMIT_PATTERN = /too many|limit|exceed|range|timeout|timed out|query retur
 
 /** True when the error means "ask for fewer blocks", not "the node is broken". */
 export function isRangeLimitError(err: unknown): boolean {
-  if (err instanceof RpcTransportError) return err.timedOut || /HTTP (413|504|503)/.test(err.message);
+  if (err instanceof TimeoutError) return true;
+  if (err instanceof HttpRequestError) return [413, 503, 504].includes(err.status);
   if (err instanceof RpcResponseError) return err.code === -32005 || LIMIT_PATTERN.test(err.message);
   return false;
 }
@@ -95,7 +98,7 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
           }
           if (end === fromBlock) throw new ChainError(`eth_getLogs refuses even a single block (${fromBlock})`, { cause: err });
           range = Math.max(1, Math.floor((end - fromBlock + 1) / 2));
-          options.onShrink?.(`eth_getLogs for blocks ${fromBlock}-${end} failed (${err instanceof Error ? err.message : String(err)}); trying ${range} blocks`);
+          options.onShrink?.(`eth_getLogs for blocks ${fromBlock}-${end} failed (${err instanceof BaseError ? err.shortMessage : String(err)}); trying ${range} blocks`);
         }
       }
     },

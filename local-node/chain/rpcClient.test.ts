@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRpcClient } from "./rpcClient.js";
-import { RpcResponseError, RpcTransportError, maskUrl } from "./errors.js";
+import { HttpRequestError, RpcResponseError, TimeoutError } from "../../clients/json-rpc/index.js";
+import { maskUrl } from "../../lib/redact.js";
 
 let server: Server;
 let base = "";
@@ -39,7 +40,7 @@ describe("createRpcClient", () => {
     expect(bodies.map((b) => (b as unknown[]).length)).toEqual([3, 3, 1]);
   });
 
-  it("turns JSON-RPC errors into RpcResponseError with the code", async () => {
+  it("throws the client's RpcResponseError with the node's code", async () => {
     const rpc = createRpcClient({ url: base });
     const err = await rpc.batch([{ method: "echo", params: [1] }, { method: "fail", params: [] }]).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RpcResponseError);
@@ -48,8 +49,8 @@ describe("createRpcClient", () => {
 
   it("never shows the key in a URL", async () => {
     const rpc = createRpcClient({ url: `${base}/broken/v3/0123456789abcdef0123456789abcdef?key=secret` });
-    const err = (await rpc.request("echo", [1]).catch((e: unknown) => e)) as RpcTransportError;
-    expect(err).toBeInstanceOf(RpcTransportError);
+    const err = (await rpc.request("echo", [1]).catch((e: unknown) => e)) as HttpRequestError;
+    expect(err).toBeInstanceOf(HttpRequestError);
     expect(err.message).toContain("status 502");
     expect(err.message).not.toContain("0123456789abcdef0123456789abcdef");
     expect(err.message).not.toContain("secret");
@@ -58,7 +59,7 @@ describe("createRpcClient", () => {
 
   it("times out", async () => {
     const rpc = createRpcClient({ url: `${base}/slow`, timeoutMs: 50 });
-    const err = (await rpc.request("echo", [1]).catch((e: unknown) => e)) as RpcTransportError;
-    expect(err.timedOut).toBe(true);
+    const err = await rpc.request("echo", [1]).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TimeoutError);
   });
 });

@@ -1,5 +1,6 @@
 // Query errors in graph-node's JSON shape: {"message": ..., "locations": [{line, column}]} where
 // graph-node reports a position (unknown fields, argument values), message only otherwise.
+import { BaseError } from "../../lib/errors.js";
 import { Kind, type ValueNode } from "graphql";
 
 export interface Location {
@@ -7,11 +8,11 @@ export interface Location {
   column: number;
 }
 
-export class QueryError extends Error {
+export class QueryError extends BaseError {
   override readonly name = "QueryError";
   readonly locations: Location[] | undefined;
   constructor(message: string, locations?: Location[], options: { cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(message, { ...options, deterministic: true });
     this.locations = locations;
   }
 
@@ -21,10 +22,10 @@ export class QueryError extends Error {
 }
 
 /** A request that cannot be served at all (unknown subgraph, bad body): HTTP status + graph-node text. */
-export class RequestError extends Error {
+export class RequestError extends BaseError {
   override readonly name = "RequestError";
   constructor(readonly status: number, message: string) {
-    super(message);
+    super(message, { details: { status } });
   }
 }
 

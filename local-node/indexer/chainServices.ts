@@ -1,7 +1,8 @@
 // ethereum.call / getBalance / hasCode for handlers, answered over JSON-RPC at the handler's block.
 import { FunctionFragment, Interface, hexlify } from "ethers";
 import type { BlockPtr, EthereumCallRequest, EthereumValue } from "../../wasm-host/index.js";
-import { type RpcClient, RpcResponseError, toHex } from "../chain/index.js";
+import { RpcResponseError } from "../../clients/json-rpc/index.js";
+import { type RpcClient, toHex } from "../chain/index.js";
 import { toEthereumValue } from "./decode.js";
 
 function blockTag(block: BlockPtr | null): string {

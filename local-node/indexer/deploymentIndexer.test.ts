@@ -8,7 +8,7 @@ import { buildApprovalDeployment } from "../e2e/deploymentFixture.js";
 import { createNodeStore } from "../store/nodeStore.js";
 import type { NodeStore } from "../store/types.js";
 import { createRpcClient, type RpcClient } from "../chain/rpcClient.js";
-import { RpcTransportError } from "../chain/errors.js";
+import { ConnectionError } from "../../clients/json-rpc/index.js";
 import { getHeadNumber } from "../chain/blocks.js";
 import { createDeploymentIndexer, type DeploymentIndexer, type DeploymentIndexerOptions } from "./deploymentIndexer.js";
 import type { IndexedDeployment } from "./types.js";
@@ -99,7 +99,7 @@ describe("deployment indexer", () => {
       displayUrl: real.displayUrl,
       request: (method, params) => real.request(method, params),
       async batch(calls) {
-        if (calls[0]?.method === "eth_getBlockByNumber" && calls[0].params[1] === true && failures-- > 0) throw new RpcTransportError("connection reset (test)");
+        if (calls[0]?.method === "eth_getBlockByNumber" && calls[0].params[1] === true && failures-- > 0) throw new ConnectionError({ url: "http://127.0.0.1:8545", cause: new Error("connection reset (test)") });
         return real.batch(calls);
       },
     };

@@ -1,10 +1,6 @@
 // Errors of the indexer: a deployment that cannot be indexed, or a failed worker.
+import { BaseError } from "../../lib/errors.js";
 
-export class IndexerError extends Error {
+export class IndexerError extends BaseError {
   override name = "IndexerError";
-  readonly details: Record<string, unknown>;
-  constructor(message: string, options: { cause?: unknown; details?: Record<string, unknown> } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.details = options.details ?? {};
-  }
 }

@@ -5,6 +5,7 @@
 import { instantiateSubgraph, type BlockPtr, type EntityChange, type EntityData, type EntityStoreBackend, type EthereumValue, type LogLevel, type SubgraphInstance } from "../../wasm-host/index.js";
 import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
 import type { BlockJob, BlockResult, HandlerFailure, SyncRequest, SyncResponse, WorkerDataSource } from "./hostProtocol.js";
+import { IndexerError } from "./errors.js";
 
 export interface HostRuntimeOptions {
   schemaSdl: string;
@@ -27,8 +28,11 @@ export interface HostRuntime {
 type Cached = { data: EntityData; block?: number } | null;
 
 /** Raised when the main thread could not answer; never deterministic. */
-class RequestFailedError extends Error {
-  readonly deterministic = false;
+class RequestFailedError extends IndexerError {
+  override name = "RequestFailedError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { ...options, deterministic: false });
+  }
 }
 
 const key = (entityType: string, id: string): string => `${entityType}\u0000${id}`;

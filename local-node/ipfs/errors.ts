@@ -1,5 +1,6 @@
 // Errors of the local IPFS store and its RPC server. The server answers them in Kubo's JSON shape
 // (`{"Message","Code","Type":"error"}`); `kuboCode` is Kubo's cmds error code (0 normal, 1 client).
+import { BaseError } from "../../lib/errors.js";
 
 export interface IpfsErrorOptions {
   cause?: unknown;
@@ -7,19 +8,17 @@ export interface IpfsErrorOptions {
 }
 
 /** Base of every IPFS error: a short message plus the details a user needs. */
-export class IpfsError extends Error {
+export class IpfsError extends BaseError {
   override readonly name: string = "IpfsError";
-  readonly details: Record<string, unknown>;
   /** Kubo's error code in the JSON body: 0 = server-side ("normal"), 1 = bad request ("client"). */
   readonly kuboCode: 0 | 1;
   /** HTTP status Kubo uses for this kind of error. */
   readonly httpStatus: number;
 
   constructor(message: string, kuboCode: 0 | 1, httpStatus: number, options: IpfsErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(message, options);
     this.kuboCode = kuboCode;
     this.httpStatus = httpStatus;
-    this.details = options.details ?? {};
   }
 }
 

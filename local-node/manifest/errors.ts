@@ -1,6 +1,7 @@
 // Why a deployment could not be loaded. `message` is the text graph-node's registrar would answer
 // (`subgraph resolve error: ...`, `subgraph validation error: [...]`), so the admin server can pass it
 // through unchanged; `code` lets callers and tests tell the cases apart.
+import { BaseError } from "../../lib/errors.js";
 
 export type DeployErrorCode =
   /** The manifest hash (or a file it links) is not in the local IPFS store. */
@@ -20,14 +21,12 @@ export type DeployErrorCode =
   /** The mapping is not valid WebAssembly. */
   | "WASM";
 
-export class DeployError extends Error {
+export class DeployError extends BaseError {
   override readonly name = "DeployError";
-  readonly code: DeployErrorCode;
-  readonly details: Record<string, unknown>;
+  declare readonly code: DeployErrorCode;
 
   constructor(code: DeployErrorCode, message: string, options: { cause?: unknown; details?: Record<string, unknown> } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
-    this.details = options.details ?? {};
+    // A manifest that fails these checks fails the same way every time.
+    super(message, { ...options, code, deterministic: true });
   }
 }

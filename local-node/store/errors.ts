@@ -1,11 +1,7 @@
 // Errors of the node's store. Short message, cause, details; connection strings never appear.
-export class StoreError extends Error {
+import { BaseError } from "../../lib/errors.js";
+export class StoreError extends BaseError {
   override readonly name: string = "StoreError";
-  readonly details: Record<string, unknown>;
-  constructor(message: string, options: { cause?: unknown; details?: Record<string, unknown> } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.details = options.details ?? {};
-  }
 }
 
 /** graph-node's admin API answers this when `subgraph_create` names an existing subgraph. */

@@ -1,8 +1,9 @@
 // A strict JSON parser shaped like graph-node's serde_json (arbitrary_precision, no preserve_order):
 // numbers keep their source text, object keys come out sorted and a repeated key keeps its last value.
+import { BaseError } from "../../lib/errors.js";
 import type { JsonValue } from "../abi/json.js";
 
-export class JsonSyntaxError extends Error {
+export class JsonSyntaxError extends BaseError {
   override readonly name = "JsonSyntaxError";
 }
 

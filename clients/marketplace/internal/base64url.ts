@@ -2,15 +2,18 @@
 // bits of the last character), so several strings decode to the same signature. Accepting only the
 // canonical form means a token string is accepted only if it is exactly the one that was signed.
 
+import { BaseError } from "../../../lib/errors.js";
+
 const VALUE = new Int8Array(128).fill(-1);
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 for (let i = 0; i < ALPHABET.length; i++) VALUE[ALPHABET.charCodeAt(i)] = i;
 
 /** Thrown with golang's base64 wording: `illegal base64 data at input byte N`. */
-export class Base64UrlError extends Error {
+export class Base64UrlError extends BaseError {
+  override name = "Base64UrlError";
   readonly offset: number;
   constructor(offset: number) {
-    super(`illegal base64 data at input byte ${offset}`);
+    super(`illegal base64 data at input byte ${offset}`, { details: { offset } });
     this.offset = offset;
   }
 }
