@@ -14,7 +14,14 @@ export interface MaskUrlOptions {
   keepPathFrom?: string;
   /** Query parameters whose values are public (paging, say). */
   publicQuery?: readonly string[];
+  /** Show the whole path (a database name is not a key). */
+  publicPath?: boolean;
+  /** Show the user name, with the password as `***` (database URLs). */
+  keepUsername?: boolean;
 }
+
+/** Database URLs: the user and database stay readable, the password never appears. */
+export const databaseUrlMasking: MaskUrlOptions = { publicPath: true, keepUsername: true };
 
 interface UrlParts {
   parsed: URL;
@@ -30,7 +37,7 @@ function splitUrl(url: string, options: MaskUrlOptions): UrlParts | null {
   }
   const raw = parsed.pathname.split("/");
   const keepFrom = options.keepPathFrom ? raw.lastIndexOf(options.keepPathFrom) : -1;
-  const segments = raw.map((text, i) => ({ text, secret: text !== "" && !(keepFrom >= 0 && i >= keepFrom) && !PUBLIC_SEGMENT.test(text) }));
+  const segments = raw.map((text, i) => ({ text, secret: !options.publicPath && text !== "" && !(keepFrom >= 0 && i >= keepFrom) && !PUBLIC_SEGMENT.test(text) }));
   return { parsed, segments };
 }
 
@@ -43,7 +50,8 @@ export function maskUrl(url: string, options: MaskUrlOptions = {}): string {
   const query = [...parsed.searchParams.entries()]
     .map(([key, value]) => `${encodeURIComponent(key)}=${options.publicQuery?.includes(key) ? encodeURIComponent(value) : "***"}`)
     .join("&");
-  return `${parsed.protocol}//${parsed.host}${path === "/" ? "" : path}${query ? `?${query}` : ""}`;
+  const user = options.keepUsername && parsed.username ? `${parsed.username}${parsed.password ? ":***" : ""}@` : "";
+  return `${parsed.protocol}//${user}${parsed.host}${path === "/" ? "" : path}${query ? `?${query}` : ""}`;
 }
 
 /** The secret strings of a URL (key-like path segments, user info, query values), to mask in free text. */

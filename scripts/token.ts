@@ -1,27 +1,16 @@
 // npm run token -- --slug <app_slug> [--decode] [--base-url URL] [--api-key KEY] [--dotenv PATH] [--timeout MS]
 // (`--dotenv`, not `--env-file`: tsx hands `--env-file` to node itself, wherever it appears.)
 // Env: MARKETPLACE_BASE_URL, MARKETPLACE_API_KEY, MARKETPLACE_APP_SLUG (also read from .env).
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import { parseCli } from "./lib/args.js";
 import { runTokenCommand } from "../clients/marketplace/index.js";
 
-function parseArgsOrExit<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
-  try {
-    return parseArgs(config);
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(2);
-  }
-}
-
-const { values } = parseArgsOrExit({
-  options: {
-    slug: { type: "string" },
-    "base-url": { type: "string" },
-    "api-key": { type: "string" },
-    dotenv: { type: "string" },
-    decode: { type: "boolean", default: false },
-    timeout: { type: "string" },
-  },
+const { values } = parseCli({
+  slug: { type: "string" },
+  "base-url": { type: "string" },
+  "api-key": { type: "string" },
+  dotenv: { type: "string" },
+  decode: { type: "boolean", default: false },
+  timeout: { type: "string" },
 });
 
 process.exitCode = await runTokenCommand(

@@ -2,27 +2,15 @@
 // (`--dotenv`, not `--env-file`: tsx hands `--env-file` to node itself, wherever it appears.)
 // The public key comes from JWT_PUBLIC_KEY (environment or .env).
 import { text } from "node:stream/consumers";
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import { parseCli } from "./lib/args.js";
 import { runValidateCommand } from "../clients/marketplace/index.js";
 
-function parseArgsOrExit<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
-  try {
-    return parseArgs(config);
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(2);
-  }
-}
-
-const { values, positionals } = parseArgsOrExit({
-  allowPositionals: true,
-  options: {
-    audience: { type: "string" },
-    issuer: { type: "string" },
-    scope: { type: "string", multiple: true },
-    "clock-skew": { type: "string" },
-    dotenv: { type: "string" },
-  },
+const { values, positionals } = parseCli({
+  audience: { type: "string" },
+  issuer: { type: "string" },
+  scope: { type: "string", multiple: true },
+  "clock-skew": { type: "string" },
+  dotenv: { type: "string" },
 });
 
 process.exitCode = await runValidateCommand(

@@ -17,6 +17,7 @@ export {
   dividedBy as divideBigDecimal,
 } from "./values/bigDecimalMath.js";
 export { ethereumEncode, ethereumDecode } from "./host/ethereum.js";
+export { toEthersValue } from "./values/ethereumValue.js";
 export { bigIntToHex, bytesToString } from "./host/typeConversion.js";
 export { StoreValueKind } from "./values/storeValue.js";
 export type {

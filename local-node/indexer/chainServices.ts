@@ -1,6 +1,6 @@
 // ethereum.call / getBalance / hasCode for handlers, answered over JSON-RPC at the handler's block.
-import { FunctionFragment, Interface, hexlify } from "ethers";
-import type { BlockPtr, EthereumCallRequest, EthereumValue } from "../../wasm-host/index.js";
+import { FunctionFragment, Interface } from "ethers";
+import { toEthersValue, type BlockPtr, type EthereumCallRequest, type EthereumValue } from "../../wasm-host/index.js";
 import { RpcResponseError } from "../../clients/json-rpc/index.js";
 import { type RpcClient, toHex } from "../chain/index.js";
 import { toEthereumValue } from "./decode.js";
@@ -21,22 +21,6 @@ export function fragmentFromSignature(name: string, signature: string): Function
   return FunctionFragment.from(`function ${fn}(${inputs}) view returns (${outputs})`);
 }
 
-function toEthers(v: EthereumValue): unknown {
-  switch (v.kind) {
-    case "address":
-    case "fixedBytes":
-    case "bytes":
-    case "function":
-      return typeof v.value === "string" ? v.value : hexlify(v.value);
-    case "fixedArray":
-    case "array":
-    case "tuple":
-      return v.value.map(toEthers);
-    default:
-      return v.value;
-  }
-}
-
 /** A revert: the node says so (code 3, or "revert"/"invalid opcode" in the message). */
 function isRevert(err: unknown): boolean {
   return err instanceof RpcResponseError && (err.code === 3 || /revert|invalid opcode|out of gas/i.test(err.message));
@@ -53,7 +37,7 @@ export function createChainServices(rpc: RpcClient): ChainServices {
     async ethereumCall(call) {
       const fragment = fragmentFromSignature(call.functionName, call.functionSignature);
       const iface = new Interface([fragment]);
-      const data = iface.encodeFunctionData(fragment, call.functionParams.map(toEthers));
+      const data = iface.encodeFunctionData(fragment, call.functionParams.map(toEthersValue));
       let result: string;
       try {
         result = await rpc.request<string>("eth_call", [{ to: call.contractAddress, data }, blockTag(call.block)]);

@@ -1,5 +1,7 @@
 // Errors of the node's store. Short message, cause, details; connection strings never appear.
 import { BaseError } from "../../lib/errors.js";
+import { databaseUrlMasking, maskUrl } from "../../lib/redact.js";
+
 export class StoreError extends BaseError {
   override readonly name: string = "StoreError";
 }
@@ -26,7 +28,7 @@ export class DeploymentNotFoundError extends StoreError {
   }
 }
 
-/** Replace the password in a connection string before it reaches a message or log. */
+/** A connection string as messages and logs show it: the password masked (lib/redact's one rule). */
 export function maskDatabaseUrl(url: string): string {
-  return url.replace(/\/\/([^:/@]+):([^@]*)@/, "//$1:***@");
+  return maskUrl(url, databaseUrlMasking);
 }

@@ -1,8 +1,13 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 
-/** Parses CLI flags with node's parser; unknown flags are an error that names the flag. */
+/** Parses CLI flags with node's parser; an unknown or malformed flag prints what was wrong and exits 2. */
 export function parseCli<T extends NonNullable<ParseArgsConfig["options"]>>(options: T, argv = process.argv.slice(2)) {
-  return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  }
 }
 
 /** Prints an error without a stack trace and exits 1. */

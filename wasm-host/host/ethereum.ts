@@ -1,11 +1,12 @@
 // ethereum.call / getBalance / hasCode / encode / decode. Encoding and decoding use ethers' AbiCoder.
-import { AbiCoder, ParamType, getAddress } from "ethers";
+import { AbiCoder, ParamType } from "ethers";
 import type { HostEnv, HostFunctions } from "./env.js";
 import type { EthereumValue } from "../types.js";
 import { HostError } from "../errors.js";
 import { TypeId } from "../abi/typeIds.js";
 import { readSmartContractCall } from "../abi/ethereumObjects.js";
 import { bytesToHex, toBytes, tryHexToBytes } from "../values/hex.js";
+import { toEthersValue } from "../values/ethereumValue.js";
 
 const coder = AbiCoder.defaultAbiCoder();
 
@@ -37,26 +38,9 @@ export function abiTypeOf(value: EthereumValue): string {
   }
 }
 
-function toEthers(value: EthereumValue): unknown {
-  switch (value.kind) {
-    case "address":
-      return getAddress(typeof value.value === "string" ? value.value : bytesToHex(value.value));
-    case "fixedBytes":
-    case "bytes":
-    case "function":
-      return toBytes(value.value);
-    case "fixedArray":
-    case "array":
-    case "tuple":
-      return value.value.map(toEthers);
-    default:
-      return value.value;
-  }
-}
-
 /** abi.encode(value) — alloy's `DynSolValue::abi_encode`, a one-element sequence. */
 export function ethereumEncode(value: EthereumValue): Uint8Array {
-  return tryHexToBytes(coder.encode([abiTypeOf(value)], [toEthers(value)]))!;
+  return tryHexToBytes(coder.encode([abiTypeOf(value)], [toEthersValue(value)]))!;
 }
 
 function fromEthers(type: ParamType, v: unknown): EthereumValue {

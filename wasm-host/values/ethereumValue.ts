@@ -1,4 +1,6 @@
 // Ethereum ABI values as plain JS: the bottom layer, shared by the memory codec and the host functions.
+import { getAddress } from "ethers";
+import { bytesToHex, toBytes } from "./hex.js";
 
 /**
  * A value of the ethereum ABI as plain JS, mirroring graph-ts's `ethereum.Value` kinds.
@@ -23,3 +25,21 @@ export type EthereumValue =
 export type BytesLike = string | Uint8Array;
 /** Numbers that end up as graph-ts BigInt. */
 export type BigIntLike = bigint | number;
+
+/** The value as ethers' ABI coder takes it: checksummed addresses, bytes as Uint8Array, nested arrays. */
+export function toEthersValue(value: EthereumValue): unknown {
+  switch (value.kind) {
+    case "address":
+      return getAddress(typeof value.value === "string" ? value.value : bytesToHex(value.value));
+    case "fixedBytes":
+    case "bytes":
+    case "function":
+      return toBytes(value.value);
+    case "fixedArray":
+    case "array":
+    case "tuple":
+      return value.value.map(toEthersValue);
+    default:
+      return value.value;
+  }
+}
