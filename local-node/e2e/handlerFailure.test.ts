@@ -1,4 +1,4 @@
-// A deterministic handler failure: a fixture subgraph (bench/node/e2e/_test/failing) aborts on an
+// A deterministic handler failure: a fixture subgraph (local-node/e2e/_test/failing) aborts on an
 // approval of exactly 13. The deployment is marked failed with the error text, block and handler;
 // what was indexed before stays queryable, and `_meta.hasIndexingErrors` says so.
 import { join } from "node:path";

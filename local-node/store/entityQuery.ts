@@ -1,5 +1,5 @@
 // The database-free description of an entity query. The GraphQL layer builds it from a query;
-// the store turns it into SQL (bench/node/store/querySql.ts). Values are as GraphQL received them
+// the store turns it into SQL (local-node/store/querySql.ts). Values are as GraphQL received them
 // (BigInt/BigDecimal/Int8/Bytes as strings), already checked against the field types.
 
 export type FilterOp =
