@@ -1,5 +1,5 @@
 // `npm start -- --exit`: the whole main job on this machine, checked against the chain itself.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chmod, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +8,9 @@ import { freePort } from "../lib/freePort.js";
 import { readNetworks } from "../hardhat/deploy/networks.js";
 import { approvalsFromChain } from "./_test/chainApprovals.js";
 import { runScript, type ScriptResult } from "./_test/runScript.js";
+
+// Each case runs the whole main job (twice in the first): generous limits for a loaded 2-core machine.
+vi.setConfig({ testTimeout: 300_000 });
 
 let chain: HardhatNode;
 let dataDir: string;

@@ -1,7 +1,8 @@
 // Headless Chromium for the page tests, with nothing installed by hand: a system Chromium or Chrome when
 // there is one (CHROMIUM_PATH, else the usual names on PATH), else the build that @sparticuz/chromium
-// ships in npm (Linux x64/arm64; unpacked once into the OS temp dir).
-import { accessSync, constants } from "node:fs";
+// ships in npm (Linux x64/arm64; unpacked once per user into the OS temp dir).
+import { accessSync, constants, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 
@@ -28,7 +29,25 @@ export async function chooseChromium(env: NodeJS.ProcessEnv = process.env): Prom
     throw new Error("no Chromium found: none on PATH and @sparticuz/chromium is not installed (run npm ci), or set CHROMIUM_PATH", { cause: error });
   }
   if (process.platform !== "linux") throw new Error(`no Chromium found on PATH, and @sparticuz/chromium only ships Linux builds (this is ${process.platform}): install Chrome or set CHROMIUM_PATH`);
-  return { executablePath: await packaged.executablePath(), args: [...packaged.args, ...quietFlags], source: "npm" };
+  return { executablePath: await unpackPerUser(packaged), args: [...packaged.args, ...quietFlags], source: "npm" };
+}
+
+/**
+ * @sparticuz/chromium unpacks to <temp dir>/chromium, a path every user of the machine shares: a copy
+ * another user unpacked cannot be run. Each user gets a folder of its own, by pointing the temp dir
+ * there while it unpacks.
+ */
+async function unpackPerUser(packaged: { executablePath(): Promise<string> }): Promise<string> {
+  const folder = join(tmpdir(), `chromium-npm-${process.getuid?.() ?? "user"}`);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const saved = process.env.TMPDIR;
+  process.env.TMPDIR = folder;
+  try {
+    return await packaged.executablePath();
+  } finally {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+  }
 }
 
 export async function launchHeadlessChromium(): Promise<{ browser: Browser; choice: ChromiumChoice }> {

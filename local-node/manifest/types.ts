@@ -1,4 +1,4 @@
-// Contract 3 (manifest part): a deployment as loaded from IPFS and validated, ready for the indexer.
+// The manifest part of the node: a deployment as loaded from IPFS and validated, ready for the indexer.
 // The deployment id is the manifest's IPFS hash. Nothing here touches the store.
 import type { SubgraphSchema } from "../../subgraph-schema/index.js";
 

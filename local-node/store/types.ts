@@ -1,4 +1,4 @@
-// Contract 2: the node's store (subgraph names, versions, deployments, entity tables).
+// The node's store (subgraph names, versions, deployments, entity tables).
 // Owned by the STORE engineer; the indexer, admin server, query and status servers code against it.
 import type { BlockPtr, EntityChange, EntityData } from "../../wasm-host/index.js";
 import type { EntityQuery, EntityQueryResult } from "./entityQuery.js";
