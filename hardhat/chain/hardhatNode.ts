@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { freePort } from "../../lib/freePort.js";
-
-const projectRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+import { projectRoot } from "../../lib/projectRoot.js";
 
 export interface HardhatNode {
   url: string;

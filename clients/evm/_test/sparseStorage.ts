@@ -2,12 +2,11 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { ContractFactory, JsonRpcProvider, type BaseContract, type ContractTransactionResponse } from "ethers";
+import { projectRoot as root } from "../../../lib/projectRoot.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const artifactPath = join(root, "hardhat/artifacts/hardhat/contracts/test/SparseStorage.sol/SparseStorage.json");
 
 export async function buildSparseStorage(): Promise<{ abi: unknown[]; bytecode: string }> {
