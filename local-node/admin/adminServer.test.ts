@@ -71,6 +71,13 @@ describe("admin JSON-RPC framing (graph-node's)", () => {
     expect(await store.subgraphExists("framing/notified")).toBe(false);
   });
 
+  it("answers 413 to a body over axum's 2 MiB limit", async () => {
+    const res = await fetch(admin.url, { method: "POST", body: "x".repeat(2 * 1024 * 1024 + 1), headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(413);
+    expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(await res.text()).toBe("length limit exceeded");
+  });
+
   it("serves POST / only", async () => {
     expect((await fetch(admin.url)).status).toBe(405);
     expect((await fetch(`${admin.url}/other`, { method: "POST", body: "{}" })).status).toBe(404);

@@ -3,6 +3,7 @@
 import type { IpfsStore } from "../ipfs/index.js";
 import type { LoadDeploymentOptions, LoadedDeployment } from "../manifest/index.js";
 import type { NodeStore } from "../store/index.js";
+import type { RunningServer } from "../../lib/http/index.js";
 
 /**
  * What the admin server needs from the store. `NodeStore` satisfies it; `subgraphId` is optional and
@@ -71,8 +72,5 @@ export interface AdminServerOptions {
   log?(level: "info" | "warning" | "error", message: string): void;
 }
 
-export interface RunningAdminServer {
-  /** `http://127.0.0.1:<port>`. */
-  url: string;
-  close(): Promise<void>;
-}
+/** The running admin server: `url` is `http://127.0.0.1:<port>`. */
+export type RunningAdminServer = RunningServer;

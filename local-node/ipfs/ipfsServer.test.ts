@@ -74,6 +74,17 @@ describe("IPFS RPC: wire format", () => {
     expect(((await cidV1.json()) as { Code: number }).Code).toBe(1);
   });
 
+  it("answers a client error in Kubo's shape to an add body over maxBodyBytes", async () => {
+    const small = await createIpfsServer({ ipfs, port: 0, maxBodyBytes: 100 });
+    try {
+      const res = await fetch(`${small.url}/api/v0/add`, { method: "POST", ...multipartInit("x".repeat(200)) });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ Message: "request body larger than 100 bytes", Code: 1, Type: "error" });
+    } finally {
+      await small.close();
+    }
+  });
+
   it("is POST-only and 404s unknown commands, like Kubo", async () => {
     expect((await fetch(`${server.url}/api/v0/version`)).status).toBe(405);
     const unknown = await fetch(`${server.url}/api/v0/swarm/peers`, { method: "POST" });

@@ -1,11 +1,11 @@
 // createIpfsServer: the subset of Kubo's RPC API (/api/v0) that graph-cli (kubo-rpc-client) and
 // graph-node use: add, pin/add, cat, block/get, version. Answers and errors in Kubo's wire format.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { IpfsError, IpfsRequestError } from "./errors.js";
 import { KUBO_CHUNK_SIZE } from "./ipfsStore.js";
 import { multipartBoundary, parseMultipart } from "./multipart.js";
 import type { IpfsServerOptions, IpfsStore, RunningServer } from "./types.js";
-import { listenOnLoopback } from "../http/index.js";
+import { BodyTooLargeError, readBody, sendJson, serve } from "../../lib/http/index.js";
 
 const DEFAULT_MAX_BODY = 256 * 1024 * 1024;
 /** What `version` reports: Kubo's field set, naming this implementation honestly. */
@@ -35,21 +35,14 @@ function requiredArgs(query: Query, argName: string): string[] {
   return args;
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of req) {
-    total += (chunk as Buffer).length;
-    if (total > limit) throw new IpfsRequestError(`request body larger than ${limit} bytes`);
-    chunks.push(chunk as Buffer);
+/** The whole body; over `limit` bytes a client error (400), as Kubo's. */
+async function readLimitedBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  try {
+    return await readBody(req, { maxBytes: limit });
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new IpfsRequestError(`request body larger than ${limit} bytes`, { cause: error });
+    throw error;
   }
-  return Buffer.concat(chunks);
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) });
-  res.end(text);
 }
 
 function sendError(res: ServerResponse, error: IpfsError): void {
@@ -75,7 +68,7 @@ function checkImportOptions(query: Query): void {
 async function handleAdd(ipfs: IpfsStore, req: IncomingMessage, res: ServerResponse, query: Query, maxBody: number): Promise<void> {
   checkImportOptions(query);
   const boundary = multipartBoundary(req.headers["content-type"]);
-  const parts = parseMultipart(await readBody(req, maxBody), boundary);
+  const parts = parseMultipart(await readLimitedBody(req, maxBody), boundary);
   const files = parts.filter((p) => !p.isDirectory).map((p) => ({ path: p.filename, content: p.content }));
   const directories = parts.filter((p) => p.isDirectory && p.filename !== "").map((p) => p.filename);
   if (files.length === 0 && directories.length === 0) throw new IpfsRequestError("file argument 'path' is required");
@@ -163,7 +156,7 @@ export async function createIpfsServer(options: IpfsServerOptions): Promise<Runn
     version: async (_req, res) => sendJson(res, 200, VERSION_INFO),
   };
 
-  const server = createServer((req, res) => {
+  return serve((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const command = url.pathname.startsWith("/api/v0/") ? url.pathname.slice("/api/v0/".length).replace(/\/$/, "") : null;
     const route = command === null ? undefined : routes[command];
@@ -188,7 +181,5 @@ export async function createIpfsServer(options: IpfsServerOptions): Promise<Runn
       // Drain what the client is still sending so it receives the answer.
       req.resume();
     });
-  });
-
-  return listenOnLoopback(server, options.port);
+  }, { port: options.port });
 }

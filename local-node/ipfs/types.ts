@@ -69,8 +69,4 @@ export interface IpfsServerOptions {
   maxBodyBytes?: number;
 }
 
-export interface RunningServer {
-  /** `http://127.0.0.1:<port>` (no trailing slash). */
-  url: string;
-  close(): Promise<void>;
-}
+export type { RunningServer } from "../../lib/http/index.js";

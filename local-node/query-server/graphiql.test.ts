@@ -7,7 +7,7 @@ import { createNodeStore } from "../store/nodeStore.js";
 import type { NodeStore } from "../store/types.js";
 import { OWNER_A, TEST_SCHEMA, approval, block } from "../store/_test/fixtures.js";
 import { createQueryServer } from "./queryServer.js";
-import type { RunningServer } from "./http.js";
+import type { RunningServer } from "../../lib/http/index.js";
 
 const DEP = "QmGraphiqlTest";
 

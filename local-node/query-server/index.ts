@@ -1,5 +1,3 @@
 export { createQueryServer, parseRequestBody } from "./queryServer.js";
 export type { QueryServerOptions } from "./queryServer.js";
-export type { RunningServer } from "./http.js";
-export { graphiqlAssets, graphiqlHtml } from "./graphiqlAssets.js";
-export { BodyTooLargeError, listen, readBody, sendJson, sendText } from "./http.js";
+export type { RunningServer } from "../../lib/http/index.js";

@@ -3,7 +3,7 @@ import { createNodeStore } from "../store/nodeStore.js";
 import type { NodeStore } from "../store/types.js";
 import { OWNER_A, TEST_SCHEMA, account, approval, block } from "../store/_test/fixtures.js";
 import { createQueryServer } from "./queryServer.js";
-import type { RunningServer } from "./http.js";
+import type { RunningServer } from "../../lib/http/index.js";
 
 const DEP = "QmServerTest";
 
@@ -55,6 +55,14 @@ describe("query server", () => {
     expect(await noType.json()).toEqual({ error: "Content-Type header is required" });
     const unknown = await post("/subgraphs/name/me/approvals", { query: "{ foo }" });
     expect(await unknown.json()).toEqual({ errors: [{ locations: [{ line: 1, column: 3 }], message: "Type `Query` has no field `foo`" }] });
+  });
+
+  it("answers 400 with CORS headers to a body over 1 MiB", async () => {
+    const res = await post("/subgraphs/name/me/approvals", "x".repeat((1 << 20) + 1));
+    expect(res.status).toBe(400);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("access-control-allow-methods")).toBe("GET, OPTIONS, POST");
+    expect(await res.json()).toEqual({ error: "Body is too large" });
   });
 
   it("redirects a browser GET to the bundled GraphiQL page and serves its assets locally", async () => {

@@ -4,8 +4,21 @@ import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NodeStore } from "../store/index.js";
 import { createQueryExecutor, type GraphQLRequest, type QueryExecutor } from "../graphql/index.js";
-import { graphiqlAssets, graphiqlHtml } from "./graphiqlAssets.js";
-import { BodyTooLargeError, listen, readBody, sendJson, sendText, type RunningServer } from "./http.js";
+import {
+  ANY_ORIGIN,
+  BodyTooLargeError,
+  CORS_HEADERS,
+  graphiqlAssets,
+  graphiqlHtml,
+  readBody,
+  sendJson,
+  sendText,
+  serve,
+  type RunningServer,
+} from "../../lib/http/index.js";
+
+/** Largest POST body accepted (1 MiB). */
+export const MAX_BODY_BYTES = 1 << 20;
 
 export interface QueryServerOptions {
   store: NodeStore;
@@ -36,24 +49,19 @@ export async function createQueryServer(options: QueryServerOptions): Promise<Ru
     const method = req.method ?? "GET";
 
     if (method === "OPTIONS") {
-      res.writeHead(200, {
-        "Access-Control-Allow-Origin": "*",
-        "Access-Control-Allow-Headers": "Content-Type, User-Agent",
-        "Access-Control-Allow-Methods": "GET, OPTIONS, POST",
-        "Content-Type": "text/html; charset=utf-8",
-      });
+      res.writeHead(200, { ...CORS_HEADERS, "Content-Type": "text/html; charset=utf-8" });
       res.end();
       return;
     }
     if (method === "GET" && segments.length === 0) {
-      sendJson(res, 200, { message: "Access deployed subgraphs by deployment ID at /subgraphs/id/<ID> or by name at /subgraphs/name/<NAME>" });
+      json(res, 200, { message: "Access deployed subgraphs by deployment ID at /subgraphs/id/<ID> or by name at /subgraphs/name/<NAME>" });
       return;
     }
     const asset = method === "GET" ? assets.get(url.pathname) : undefined;
     if (asset) {
       let body = assetCache.get(url.pathname);
       if (!body) assetCache.set(url.pathname, (body = await readFile(asset.file)));
-      sendText(res, 200, asset.contentType, body, { "Cache-Control": "public, max-age=3600" });
+      sendText(res, 200, asset.contentType, body, { ...ANY_ORIGIN, "Cache-Control": "public, max-age=3600" });
       return;
     }
     if (segments[0] !== "subgraphs") return notFound(res);
@@ -61,7 +69,7 @@ export async function createQueryServer(options: QueryServerOptions): Promise<Ru
     const targetSegments = wantsGraphiql ? segments.slice(0, -1) : segments;
     const target = parseTarget(targetSegments);
     if (method === "GET" && wantsGraphiql && (target || targetSegments.length === 1)) {
-      sendText(res, 200, "text/html; charset=utf-8", graphiqlHtml(`/${targetSegments.map(encodeURIComponent).join("/")}`));
+      sendText(res, 200, "text/html; charset=utf-8", graphiqlHtml(`/${targetSegments.map(encodeURIComponent).join("/")}`), ANY_ORIGIN);
       return;
     }
     if (!target) return notFound(res);
@@ -71,7 +79,7 @@ export async function createQueryServer(options: QueryServerOptions): Promise<Ru
       if (query === null || browser) {
         // As graph-node: the endpoint redirects browsers to its GraphiQL page (keeping ?query= for the
         // editor); a GET with ?query= from a program is executed.
-        res.writeHead(302, { Location: `${url.pathname.replace(/\/$/, "")}/graphql${url.search}`, "Access-Control-Allow-Origin": "*", "Content-Type": "text/plain; charset=utf-8" });
+        res.writeHead(302, { Location: `${url.pathname.replace(/\/$/, "")}/graphql${url.search}`, ...ANY_ORIGIN, "Content-Type": "text/plain; charset=utf-8" });
         res.end("Redirecting...");
         return;
       }
@@ -91,7 +99,7 @@ export async function createQueryServer(options: QueryServerOptions): Promise<Ru
     if (!req.headers["content-type"]) return clientError(res, "Content-Type header is required");
     let body: Buffer;
     try {
-      body = await readBody(req);
+      body = await readBody(req, { maxBytes: MAX_BODY_BYTES });
     } catch (error) {
       if (error instanceof BodyTooLargeError) return clientError(res, "Body is too large");
       throw error;
@@ -105,13 +113,13 @@ export async function createQueryServer(options: QueryServerOptions): Promise<Ru
   async function answer(res: ServerResponse, target: Target, request: GraphQLRequest): Promise<void> {
     const id = target.kind === "id" ? target.id : await options.store.resolveName(target.name);
     if (id === null) {
-      sendJson(res, 200, { errors: [{ message: `deployment \`${target.kind === "name" ? target.name : ""}\` does not exist` }] });
+      json(res, 200, { errors: [{ message: `deployment \`${target.kind === "name" ? target.name : ""}\` does not exist` }] });
       return;
     }
-    sendJson(res, 200, await executor.run(id, request));
+    json(res, 200, await executor.run(id, request));
   }
 
-  return listen(handle, options.port, options.onError ?? (() => undefined));
+  return serve(handle, { port: options.port, onError: options.onError, errorHeaders: ANY_ORIGIN });
 }
 
 function parseTarget(segments: string[]): Target | null {
@@ -142,12 +150,17 @@ export function parseRequestBody(body: Buffer): GraphQLRequest | string {
   };
 }
 
+/** graph-node's JSON answers carry its CORS headers. */
+function json(res: ServerResponse, status: number, body: unknown): void {
+  sendJson(res, status, body, CORS_HEADERS);
+}
+
 function clientError(res: ServerResponse, message: string): void {
-  sendJson(res, 400, { error: message });
+  json(res, 400, { error: message });
 }
 
 function notFound(res: ServerResponse): void {
-  sendJson(res, 200, { message: "Not found" });
+  json(res, 200, { message: "Not found" });
 }
 
 export type { QueryExecutor };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNodeStore } from "../store/nodeStore.js";
 import type { NodeStore } from "../store/types.js";
 import { TEST_SCHEMA, account, block } from "../store/_test/fixtures.js";
-import type { RunningServer } from "../query-server/http.js";
+import type { RunningServer } from "../../lib/http/index.js";
 import { createStatusServer } from "./statusServer.js";
 
 const OK = "QmStatusOk";
@@ -59,6 +59,17 @@ describe("status server", () => {
     expect((await query('{ indexingStatusesForSubgraphName(subgraphName: "me/ok") { subgraph } }')).data?.indexingStatusesForSubgraphName).toEqual([{ subgraph: OK }]);
     expect((await query('{ indexingStatusForPendingVersion(subgraphName: "me/ok") { subgraph } }')).data).toEqual({ indexingStatusForPendingVersion: null });
     expect((await query("{ nope }")).errors).toBeDefined();
+  });
+
+  it("answers 400 to a body over 1 MiB and a plain-text 404 elsewhere", async () => {
+    const big = await fetch(`${server.url}/graphql`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "x".repeat((1 << 20) + 1) });
+    expect(big.status).toBe(400);
+    expect(big.headers.get("access-control-allow-origin")).toBe("*");
+    expect(await big.json()).toEqual({ error: "Body is too large" });
+    const missing = await fetch(`${server.url}/nowhere`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(await missing.text()).toBe("Not found\n");
   });
 
   it("listens on 127.0.0.1 and serves its GraphiQL playground from the node", async () => {

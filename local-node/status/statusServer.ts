@@ -4,7 +4,20 @@ import { buildSchema, graphql, type GraphQLSchema } from "graphql";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readFile } from "node:fs/promises";
 import type { BlockPtr, DeploymentRecord, NodeStore } from "../store/index.js";
-import { graphiqlAssets, graphiqlHtml, BodyTooLargeError, listen, readBody, sendJson, sendText, type RunningServer, parseRequestBody } from "../query-server/index.js";
+import { parseRequestBody } from "../query-server/index.js";
+import {
+  ANY_ORIGIN,
+  BodyTooLargeError,
+  CORS_HEADERS,
+  graphiqlAssets,
+  graphiqlHtml,
+  readBody,
+  sendError,
+  sendJson,
+  sendText,
+  serve,
+  type RunningServer,
+} from "../../lib/http/index.js";
 import { STATUS_SDL } from "./statusSchema.js";
 
 export interface StatusServerOptions {
@@ -23,6 +36,9 @@ export interface StatusService {
   statusOf(d: DeploymentRecord): Promise<Record<string, unknown>>;
   root: Record<string, (args: Record<string, unknown>) => Promise<unknown>>;
 }
+
+/** Largest POST body accepted (1 MiB, as the query server). */
+const MAX_BODY_BYTES = 1 << 20;
 
 const blockJson = (b: BlockPtr | null) => (b ? { hash: b.hash, number: String(b.number) } : null);
 
@@ -101,36 +117,36 @@ export async function createStatusServer(options: StatusServerOptions): Promise<
     const path = url.pathname.replace(/\/$/, "");
     const asset = method === "GET" ? assets.get(url.pathname) : undefined;
     if (asset) {
-      sendText(res, 200, asset.contentType, await readFile(asset.file), { "Cache-Control": "public, max-age=3600" });
+      sendText(res, 200, asset.contentType, await readFile(asset.file), { ...ANY_ORIGIN, "Cache-Control": "public, max-age=3600" });
       return;
     }
     if (method === "GET" && path === "/graphql") {
-      res.writeHead(302, { Location: "/graphql/playground", "Access-Control-Allow-Origin": "*" });
+      res.writeHead(302, { Location: "/graphql/playground", ...ANY_ORIGIN });
       res.end();
       return;
     }
     if (method === "GET" && path === "/graphql/playground") {
-      sendText(res, 200, "text/html; charset=utf-8", graphiqlHtml("/graphql"));
+      sendText(res, 200, "text/html; charset=utf-8", graphiqlHtml("/graphql"), ANY_ORIGIN);
       return;
     }
     if (method === "OPTIONS" && path === "/graphql") {
-      res.writeHead(200, { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "Content-Type, User-Agent", "Access-Control-Allow-Methods": "GET, OPTIONS, POST" });
+      res.writeHead(200, CORS_HEADERS);
       res.end();
       return;
     }
     if (method !== "POST" || path !== "/graphql") {
-      sendText(res, 404, "text/plain; charset=utf-8", "Not found\n");
+      sendError(res, 404, "Not found\n", ANY_ORIGIN);
       return;
     }
     let body: Buffer;
     try {
-      body = await readBody(req);
+      body = await readBody(req, { maxBytes: MAX_BODY_BYTES });
     } catch (error) {
-      if (error instanceof BodyTooLargeError) return sendJson(res, 400, { error: "Body is too large" });
+      if (error instanceof BodyTooLargeError) return sendJson(res, 400, { error: "Body is too large" }, CORS_HEADERS);
       throw error;
     }
     const request = parseRequestBody(body);
-    if (typeof request === "string") return sendJson(res, 400, { error: request });
+    if (typeof request === "string") return sendJson(res, 400, { error: request }, CORS_HEADERS);
     const result = await graphql({
       schema: service.schema,
       source: request.query,
@@ -142,8 +158,8 @@ export async function createStatusServer(options: StatusServerOptions): Promise<
     sendJson(res, 200, {
       ...(result.data !== undefined ? { data: result.data } : {}),
       ...(result.errors ? { errors: result.errors.map((e) => ({ ...(e.locations ? { locations: e.locations } : {}), message: e.message })) } : {}),
-    });
+    }, CORS_HEADERS);
   }
 
-  return listen(handle, options.port, options.onError ?? (() => undefined));
+  return serve(handle, { port: options.port, onError: options.onError, errorHeaders: ANY_ORIGIN });
 }

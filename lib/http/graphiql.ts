@@ -1,4 +1,5 @@
-// GraphiQL served from node_modules (graphiql 3.8's UMD bundle with React 18), never from a CDN.
+// The GraphiQL page, served from node_modules (graphiql 3.8's UMD bundle with React 18), never from a CDN.
+// The query and status servers both serve it: the page for an endpoint, and its assets under /graphiql/.
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 

@@ -1,0 +1,11 @@
+// The HTTP kit of the local node's servers and the test fixture servers: listen on 127.0.0.1 and close
+// at once, read a body under a byte cap, send JSON / text / plain-text errors, and the GraphiQL page.
+export { listen, serve } from "./listen.js";
+export type { RequestHandler, RunningServer, ServeOptions } from "./listen.js";
+export { readBody, readText } from "./body.js";
+export type { ReadBodyOptions } from "./body.js";
+export { ANY_ORIGIN, CORS_HEADERS, sendError, sendJson, sendText } from "./send.js";
+export type { HeaderMap } from "./send.js";
+export { BodyTooLargeError } from "./errors.js";
+export { graphiqlAssets, graphiqlHtml } from "./graphiql.js";
+export type { StaticAsset } from "./graphiql.js";
