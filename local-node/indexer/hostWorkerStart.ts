@@ -1,0 +1,32 @@
+// Starts the deployment's host worker and answers its store and chain requests.
+import { createHostWorker, type HostWorker } from "./hostWorkerClient.js";
+import { allEntityIds } from "./entityIds.js";
+import { contextToEntity } from "./manifestContext.js";
+import type { IndexerContext } from "./indexerContext.js";
+
+export async function startWorker(ctx: IndexerContext): Promise<HostWorker> {
+  const { deployment, store, id, services } = ctx;
+  return createHostWorker({
+    ...(ctx.options.hostThreads ? { thread: ctx.options.hostThreads.take() } : {}),
+    schemaSdl: deployment.schemaSdl,
+    dataSources: deployment.dataSources.map((ds) => ({
+      name: ds.name,
+      wasmModule: ds.wasmModule,
+      apiVersion: ds.apiVersion,
+      address: ds.address?.toLowerCase() ?? "",
+      network: ds.network,
+      context: contextToEntity(ds.context),
+      templates: (deployment.templates ?? []).map((t) => t.name),
+    })),
+    log: ctx.log,
+    // Reads wait for the commit in flight at the time of the read (ctx.committing changes per group).
+    services: {
+      getEntity: async (type, eid) => (await ctx.committing, store.getEntity(id, type, eid)),
+      entityIds: async (type) => (await ctx.committing, allEntityIds(store, id, type)),
+      getDerived: async (type, field, eid) => (await ctx.committing, store.getDerived ? store.getDerived(id, type, field, eid) : []),
+      ethereumCall: services.ethereumCall,
+      getBalance: services.getBalance,
+      hasCode: services.hasCode,
+    },
+  });
+}

@@ -1,0 +1,115 @@
+// What one deployment indexer knows: its dependencies, the pieces built once (log fetcher, decoders,
+// filter) and the loop's mutable state. The indexer's modules take this object explicitly.
+import type { BlockPtr } from "../../wasm-host/index.js";
+import { type RpcClient, createLogFetcher, type LogFilter, createRecentBlocks } from "../chain/index.js";
+import { createChainServices, type ChainServices } from "./chainServices.js";
+import { createLogDecoder } from "./decode.js";
+import type { HostThreadPool, HostWorker } from "./hostWorkerClient.js";
+import type { LoadedRange, LoaderDataSource } from "./rangeLoader.js";
+import type { IndexedDeployment, IndexerStore, Logger } from "./types.js";
+
+export interface DeploymentIndexerOptions {
+  store: IndexerStore;
+  rpc: RpcClient;
+  deployment: IndexedDeployment;
+  log: Logger;
+  /** Milliseconds between head polls once synced (default 500). */
+  pollIntervalMs?: number;
+  /** Events handed to the worker per run (whole blocks; default 4,000). */
+  eventsPerRun?: number;
+  /** First eth_getLogs span in blocks (default 100; it adapts from there). */
+  initialLogRange?: number;
+  /** How far back to look for a common ancestor in the store's block hashes (default 256). */
+  reorgDepth?: number;
+  /** Report a step that has waited this long on one thing, and keep reporting it (default 30 s). */
+  slowStepMs?: number;
+  /** Loaded host threads to run the handlers on; a thread is started on demand otherwise. */
+  hostThreads?: HostThreadPool;
+}
+
+export type DeploymentState = "starting" | "syncing" | "synced" | "failed" | "stopped";
+
+export interface IndexerContext {
+  readonly options: DeploymentIndexerOptions;
+  readonly store: IndexerStore;
+  readonly rpc: RpcClient;
+  readonly deployment: IndexedDeployment;
+  readonly id: string;
+  readonly poll: number;
+  readonly perRun: number;
+  /** The caller's logger, with the deployment id in front. */
+  readonly log: Logger;
+  readonly startBlock: number;
+  readonly recent: ReturnType<typeof createRecentBlocks>;
+  readonly fetcher: ReturnType<typeof createLogFetcher>;
+  readonly services: ChainServices;
+  readonly loaderSources: LoaderDataSource[];
+  readonly filter: LogFilter;
+
+  state: DeploymentState;
+  pointer: BlockPtr | null;
+  synced: boolean;
+  stopping: boolean;
+  /** Ends the current sleep early (set while sleeping). */
+  wake: (() => void) | null;
+  worker: HostWorker | null;
+  // The commit in flight; store reads from handlers wait for it so they never miss a write.
+  committing: Promise<void>;
+  // The next log range, fetched while the current one is processed.
+  prefetched: { from: number; range: Promise<LoadedRange> } | null;
+  // What the loop is waiting on, and since when: a watchdog reports a step that hangs.
+  phase: string;
+  phaseSince: number;
+}
+
+export function createIndexerContext(options: DeploymentIndexerOptions): IndexerContext {
+  const { store, rpc, deployment } = options;
+  const id = deployment.id;
+  const log: Logger = (level, message) => options.log(level, `${id}: ${message}`);
+  const startBlock = Math.min(...deployment.dataSources.map((d) => d.startBlock));
+  const recent = createRecentBlocks();
+  // Small first spans so that catching up pipelines fetching with running; sparse ranges grow fast.
+  const fetcher = createLogFetcher({
+    rpc,
+    initialRange: options.initialLogRange ?? 100,
+    // A timeout is worth a warning (a slow or overloaded node); a provider's range limit is routine.
+    onShrink: (message) => log(/timed out|timeout/i.test(message) ? "warning" : "debug", message),
+  });
+  const services = createChainServices(rpc);
+  const loaderSources: LoaderDataSource[] = deployment.dataSources.map((ds) => ({
+    address: ds.address?.toLowerCase() ?? null,
+    startBlock: ds.startBlock,
+    endBlock: ds.endBlock ?? null,
+    decoder: createLogDecoder(ds.abis[ds.abiName] ?? [], ds.eventHandlers),
+  }));
+  const filter: LogFilter = {
+    addresses: loaderSources.some((d) => d.address === null) ? [] : [...new Set(loaderSources.map((d) => d.address!))],
+    topic0s: [...new Set(deployment.dataSources.flatMap((d) => d.eventHandlers.map((h) => h.topic0.toLowerCase())))],
+  };
+  return {
+    options,
+    store,
+    rpc,
+    deployment,
+    id,
+    poll: options.pollIntervalMs ?? 500,
+    perRun: options.eventsPerRun ?? 4_000,
+    log,
+    startBlock,
+    recent,
+    fetcher,
+    services,
+    loaderSources,
+    filter,
+    state: "starting",
+    pointer: null,
+    synced: false,
+    stopping: false,
+    wake: null,
+    worker: null,
+    committing: Promise.resolve(),
+    prefetched: null,
+    phase: "idle",
+    phaseSince: Date.now(),
+  };
+}

@@ -1,0 +1,123 @@
+// The indexer's main loop: each step checks the head and the pointer's block (reorg), then indexes one
+// log range; errors back off and restart from what the store holds.
+import { getBlock, getHeadNumber } from "../chain/index.js";
+import type { IndexerContext } from "./indexerContext.js";
+import { startWorker } from "./hostWorkerStart.js";
+import { DeploymentFailed, runJobs } from "./jobRunner.js";
+import { prefetchRange, takeRange } from "./rangePrefetch.js";
+import { handleReorg } from "./reorgHandling.js";
+import { enterPhase, startWatchdog } from "./watchdog.js";
+import { IndexerError } from "./errors.js";
+
+/** Waits `ms`, or until stop() wakes it. */
+function sleep(ctx: IndexerContext, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(() => ((ctx.wake = null), resolve()), ms);
+    ctx.wake = () => (clearTimeout(t), (ctx.wake = null), resolve());
+  });
+}
+
+async function markSynced(ctx: IndexerContext): Promise<void> {
+  if (ctx.state !== "synced") ctx.log("info", `synced at block ${ctx.pointer?.number ?? ctx.startBlock - 1}`);
+  ctx.state = "synced";
+  if (!ctx.synced) {
+    await ctx.store.setSynced(ctx.id, true);
+    ctx.synced = true;
+  }
+  await ctx.store.promoteIfSynced(ctx.id);
+}
+
+/** One round: reorg check, then one log range. Returns false when there was nothing to do. */
+async function step(ctx: IndexerContext): Promise<boolean> {
+  const { rpc, startBlock } = ctx;
+  enterPhase(ctx, "reading the chain head");
+  const head = await getHeadNumber(rpc);
+  if (ctx.pointer && ctx.pointer.number >= startBlock - 1) {
+    enterPhase(ctx, `checking block ${ctx.pointer.number} for a reorg`);
+    const current = await getBlock(rpc, ctx.pointer.number);
+    if (!current || current.hash !== ctx.pointer.hash) {
+      await handleReorg(ctx);
+      return true;
+    }
+  }
+  const from = ctx.pointer ? ctx.pointer.number + 1 : startBlock;
+  if (from > head) {
+    await markSynced(ctx);
+    return false;
+  }
+  if (ctx.state !== "syncing" && ctx.state !== "synced") ctx.log("info", `indexing from block ${from} (head ${head})`);
+  if (ctx.state === "starting") ctx.state = "syncing";
+  enterPhase(ctx, `fetching logs from block ${from}`);
+  const range = await takeRange(ctx, from, head);
+  ctx.log("debug", `blocks ${from}-${range.end.number}: ${range.jobs.reduce((n, j) => n + j.triggers.length, 0)} triggers`);
+  // Fetch the next range while this one runs and commits.
+  if (range.end.number < head) prefetchRange(ctx, range.end.number + 1, head);
+  await runJobs(ctx, range.jobs);
+  enterPhase(ctx, `committing the pointer at block ${range.end.number}`);
+  if (!ctx.pointer || ctx.pointer.number < range.end.number) {
+    const end = { number: range.end.number, hash: range.end.hash };
+    await ctx.store.transact(ctx.id, range.end, []);
+    ctx.pointer = end;
+    ctx.recent.add(end);
+  }
+  if (ctx.pointer.number >= head) await markSynced(ctx);
+  return true;
+}
+
+/** Start again from what the store holds after an error; the worker's cache may be ahead of it. */
+async function resetAfterError(ctx: IndexerContext): Promise<void> {
+  enterPhase(ctx, "resetting after an error");
+  ctx.committing = Promise.resolve();
+  ctx.prefetched = null;
+  const again = await ctx.store.getDeployment(ctx.id).catch(() => null);
+  if (again) ctx.pointer = again.latestBlock;
+  await ctx.worker!.reset().catch(async () => {
+    await ctx.worker?.terminate();
+    ctx.worker = await startWorker(ctx);
+  });
+}
+
+/** Indexes until stopped or failed; resolves when the loop ends. */
+export async function runIndexingLoop(ctx: IndexerContext): Promise<void> {
+  const { store, id } = ctx;
+  const rec = await store.getDeployment(id);
+  if (!rec) throw new IndexerError(`deployment ${id} is not in the store`);
+  if (rec.health === "failed") {
+    ctx.state = "failed";
+    ctx.log("info", "deployment has failed before; not indexing it");
+    return;
+  }
+  ctx.pointer = rec.latestBlock;
+  ctx.synced = rec.synced;
+  if (ctx.pointer) ctx.recent.add(ctx.pointer);
+  ctx.worker = await startWorker(ctx);
+  let failures = 0;
+  const watchdog = startWatchdog(ctx);
+  try {
+    while (!ctx.stopping) {
+      try {
+        const busy = await step(ctx);
+        enterPhase(ctx, "idle");
+        failures = 0;
+        if (!busy && !ctx.stopping) await sleep(ctx, ctx.poll);
+      } catch (err) {
+        if (err instanceof DeploymentFailed) {
+          ctx.state = "failed";
+          return;
+        }
+        failures++;
+        const wait = Math.min(30_000, 250 * 2 ** Math.min(failures, 7));
+        ctx.log("warning", `retrying in ${wait} ms: ${(err as Error).message}`);
+        await resetAfterError(ctx);
+        // The backoff is a chosen wait, not a stuck step.
+        enterPhase(ctx, "idle");
+        if (!ctx.stopping) await sleep(ctx, wait);
+      }
+    }
+  } finally {
+    clearInterval(watchdog);
+    await ctx.worker?.terminate();
+    ctx.worker = null;
+    if (ctx.state !== "failed") ctx.state = "stopped";
+  }
+}

@@ -1,0 +1,57 @@
+// Runs block jobs on the host worker and commits their results, pipelined: group k is committed
+// while the worker runs group k+1. A deterministic handler failure ends the deployment.
+import type { BlockJob, BlockResult } from "./hostProtocol.js";
+import type { IndexerContext } from "./indexerContext.js";
+import { enterPhase } from "./watchdog.js";
+import { IndexerError } from "./errors.js";
+
+/** A deterministic handler failure: the deployment stops for good. */
+export class DeploymentFailed extends Error {}
+
+/** One database transaction for a group of blocks, with their hashes for later reorg checks. */
+async function commitResults(ctx: IndexerContext, results: BlockResult[]): Promise<void> {
+  if (results.length === 0) return;
+  const ptrs = results.map((r) => ({ number: r.ptr.number, hash: r.ptr.hash }));
+  // The store records each committed block's hash itself (for later reorg checks).
+  await ctx.store.transactBlocks(ctx.id, results.map((r) => ({ block: r.ptr, changes: r.changes })));
+  for (const p of ptrs) ctx.recent.add(p);
+  ctx.pointer = ptrs[ptrs.length - 1]!;
+}
+
+/** Whole blocks, cut into groups of about `perRun` triggers. */
+function groupJobs(jobs: BlockJob[], perRun: number): BlockJob[][] {
+  const groups: BlockJob[][] = [];
+  let group: BlockJob[] = [];
+  let count = 0;
+  for (const job of jobs) {
+    group.push(job);
+    count += job.triggers.length;
+    if (count >= perRun) (groups.push(group), (group = []), (count = 0));
+  }
+  if (group.length > 0) groups.push(group);
+  return groups;
+}
+
+/** Runs the jobs on the worker in groups, committing group k while the worker runs group k+1. */
+export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<void> {
+  const groups = groupJobs(jobs, ctx.perRun);
+  try {
+    for (const g of groups) {
+      enterPhase(ctx, `running handlers for blocks ${g[0]!.ptr.number}-${g[g.length - 1]!.ptr.number}`);
+      const { results, failure } = await ctx.worker!.run(g);
+      enterPhase(ctx, `committing blocks up to ${results[results.length - 1]?.ptr.number ?? "-"}`);
+      await ctx.committing;
+      ctx.committing = commitResults(ctx, results);
+      if (failure) {
+        await ctx.committing;
+        if (!failure.deterministic) throw new IndexerError(`handler ${failure.handler ?? "?"} failed at block ${failure.block.number}: ${failure.message}`);
+        ctx.log("error", `handler ${failure.handler ?? "?"} failed at block ${failure.block.number}: ${failure.message}`);
+        await ctx.store.markFailed(ctx.id, failure);
+        throw new DeploymentFailed(failure.message);
+      }
+    }
+  } finally {
+    await ctx.committing.catch(() => {});
+  }
+  await ctx.committing;
+}
