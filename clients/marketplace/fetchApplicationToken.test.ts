@@ -1,5 +1,3 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateTestKeys } from "./_test/keys.js";
@@ -13,6 +11,7 @@ import {
 } from "./errors.js";
 import { bodyMessage, fetchApplicationToken, tokenEndpoint } from "./fetchApplicationToken.js";
 import { createTokenValidator } from "./validateToken.js";
+import { freePort } from "../../lib/freePort.js";
 
 const API_KEY = "pk_live_9c1d2e3f4a5b6c7d8e9f";
 const keys = generateTestKeys();
@@ -45,13 +44,7 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
 }
 
 /** A loopback port that was just free: listen, note the port, close. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+const closedPort = freePort;
 
 function expectNoSecret(error: unknown, secret: string): void {
   expect(inspect(error, { depth: 10 })).not.toContain(secret);

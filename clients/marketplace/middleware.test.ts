@@ -1,9 +1,9 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateTestKeys, referenceClaims, signToken } from "./_test/keys.js";
 import { createTokenMiddleware, readBearerToken, type AuthenticatedRequest } from "./middleware.js";
 import { createTokenValidator } from "./validateToken.js";
+import { listen, type RunningServer } from "../../lib/http/index.js";
 
 const SLUG = "my-app";
 const PAID = `com.${SLUG}.api.Paid`;
@@ -11,7 +11,7 @@ const keys = generateTestKeys();
 const now = Math.floor(Date.now() / 1000);
 const valid = signToken(keys.privateKey, referenceClaims({ now, slug: SLUG }));
 const free = signToken(keys.privateKey, referenceClaims({ now, slug: SLUG, scope: [`com.${SLUG}.api.Free`] }));
-let server: Server;
+let server: RunningServer;
 let base: string;
 
 beforeAll(async () => {
@@ -19,7 +19,7 @@ beforeAll(async () => {
   const guard = createTokenMiddleware({ validator });
   const paidOnly = createTokenMiddleware({ validator, requiredScope: PAID });
   // A plain node:http app: the middleware's next() runs the route.
-  server = createServer((req, res) => {
+  const app = createServer((req, res) => {
     const route = req.url === "/paid" ? paidOnly : guard;
     if (req.url === "/public") {
       res.end("hello");
@@ -35,13 +35,12 @@ beforeAll(async () => {
       res.end(JSON.stringify({ claims: (req as AuthenticatedRequest).auth }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listen(app);
+  base = server.url;
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
 });
 
 async function call(path: string, authorization?: string) {

@@ -1,5 +1,4 @@
 // Every error path: the node's 404/400/410/500 bodies, network failures, bad bodies, and masking of the key.
-import { createServer } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMoveClient, type MoveClient } from "./client.js";
 import {
@@ -17,6 +16,7 @@ import { getEventsByEventHandle } from "./getEventsByEventHandle.js";
 import { getMessageHolder } from "./getMessageHolder.js";
 import { getTransactionByHash } from "./getTransactionByHash.js";
 import { createFixtureNode, type FixtureNode } from "./_test/fixtureNode.js";
+import { freePort } from "../../lib/freePort.js";
 
 const SECRET = "k3yS3cr3tAbCdEf0123456789";
 const ALICE = "0xa11ce";
@@ -191,14 +191,3 @@ describe("checks before any request", () => {
     expect(node.requests.at(-1)).toMatch(new RegExp(`^/${SECRET}/v1/accounts/0x0+a11ce/resource/0x0+cafe::message::MessageHolder\\?apikey=${SECRET}$`));
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -1,5 +1,5 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listen } from "../../lib/http/index.js";
 
 export interface PlatformGateway {
   deployUrl: string;
@@ -39,12 +39,11 @@ export async function startPlatformGateway(key: string, upstream: { admin: strin
     }
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const running = await listen(server);
   return {
-    deployUrl: `http://127.0.0.1:${port}/${key}/deploy`,
-    ipfsUrl: `http://127.0.0.1:${port}/${key}/ipfs`,
+    deployUrl: `${running.url}/${key}/deploy`,
+    ipfsUrl: `${running.url}/${key}/ipfs`,
     seen,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: running.close,
   };
 }

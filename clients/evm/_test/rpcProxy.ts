@@ -1,7 +1,7 @@
 // A loopback JSON-RPC proxy for tests and benchmarks: adds latency per HTTP request, fails chosen
 // eth_getStorageAt slots (single or inside batches), rejects or truncates batches, and counts traffic.
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listen, readText } from "../../../lib/http/index.js";
 
 type Call = { jsonrpc?: string; id?: unknown; method?: string; params?: unknown[] };
 
@@ -70,27 +70,22 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
   }
 
   const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
+    void readText(req).then(async (text) => {
       httpRequests++;
-      void (async () => {
-        if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
-        try {
-          const { status, reply } = await handle(JSON.parse(Buffer.concat(chunks).toString("utf8")));
-          res.writeHead(status, { "content-type": "application/json" });
-          res.end(JSON.stringify(reply));
-        } catch {
-          res.writeHead(502, { "content-type": "text/plain" });
-          res.end("upstream failed");
-        }
-      })();
+      if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
+      try {
+        const { status, reply } = await handle(JSON.parse(text));
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify(reply));
+      } catch {
+        res.writeHead(502, { "content-type": "text/plain" });
+        res.end("upstream failed");
+      }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const running = await listen(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: running.url,
     get httpRequests() {
       return httpRequests;
     },
@@ -101,10 +96,6 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
       httpRequests = 0;
       calls = 0;
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: running.close,
   };
 }

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, type Server } from "node:http";
+import { listen, readText } from "../../../lib/http/index.js";
 
 export type ScriptedReply = { status?: number; body: string; delayMs?: number };
 
@@ -12,22 +12,13 @@ export type ScriptedServer = {
   close(): Promise<void>;
 };
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
 /** A loopback HTTP server whose answers are computed by the test from the parsed request body. */
 export async function startScriptedServer(reply: (body: unknown) => ScriptedReply): Promise<ScriptedServer> {
   const received: unknown[] = [];
   const paths: string[] = [];
   const server: Server = createServer((req, res) => {
     void (async () => {
-      const text = await readBody(req);
+      const text = await readText(req);
       const body: unknown = JSON.parse(text);
       received.push(body);
       paths.push(req.url ?? "");
@@ -37,16 +28,6 @@ export async function startScriptedServer(reply: (body: unknown) => ScriptedRepl
       res.end(r.body);
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    paths,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const running = await listen(server);
+  return { url: running.url, received, paths, close: running.close };
 }

@@ -1,10 +1,10 @@
 // A local token endpoint that behaves like the platform's: POST /v1/marketplace/applications/<slug>/token/
 // with a Bearer API key answers {"access_token": <EdDSA JWT>} (exp = iat + 3600, nbf = iat - 60), and
 // answers 401 / 404 / 500 for an unknown key, an unknown application, and a failing application.
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, type Server } from "node:http";
 import type { KeyObject } from "node:crypto";
 import { SignJWT } from "jose";
+import { listen, readBody } from "../../../lib/http/index.js";
 
 export type RecordedRequest = {
   method: string;
@@ -34,22 +34,13 @@ export type TokenServer = {
 
 const TOKEN_PATH = /^\/v1\/marketplace\/applications\/([^/]+)\/token\/$/;
 
-function readBody(req: IncomingMessage): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let length = 0;
-    req.on("data", (chunk: Buffer) => (length += chunk.length));
-    req.on("end", () => resolve(length));
-    req.on("error", reject);
-  });
-}
-
 export async function startTokenServer(options: TokenServerOptions): Promise<TokenServer> {
   const requests: RecordedRequest[] = [];
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const pending = new Set<NodeJS.Timeout>();
 
   const server: Server = createServer(async (req, res) => {
-    const bodyLength = await readBody(req);
+    const bodyLength = (await readBody(req)).length;
     const path = req.url ?? "/";
     requests.push({ method: req.method ?? "", path, authorization: req.headers.authorization, bodyLength });
     const json = (status: number, body: unknown) => {
@@ -92,16 +83,13 @@ export async function startTokenServer(options: TokenServerOptions): Promise<Tok
     return json(200, { access_token: token });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const running = await listen(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: running.url,
     requests,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        for (const timer of pending) clearTimeout(timer);
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => {
+      for (const timer of pending) clearTimeout(timer);
+      return running.close();
+    },
   };
 }

@@ -1,25 +1,22 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateTestKeys, referenceClaims, signToken } from "../_test/keys.js";
 import { createTokenValidator } from "../validateToken.js";
 import { createGuardedApp } from "./guardedApp.js";
+import { listen, type RunningServer } from "../../../lib/http/index.js";
 
 const keys = generateTestKeys();
 const now = Math.floor(Date.now() / 1000);
-let app: Server;
+let app: RunningServer;
 let base: string;
 
 beforeAll(async () => {
   const validator = createTokenValidator({ publicKey: keys.publicKey, audience: "demo" });
-  app = createGuardedApp({ validator, paidScope: "com.demo.api.Paid" });
-  await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+  app = await listen(createGuardedApp({ validator, paidScope: "com.demo.api.Paid" }));
+  base = app.url;
 });
 
 afterAll(async () => {
-  app.closeAllConnections();
-  await new Promise((resolve) => app.close(resolve));
+  await app.close();
 });
 
 const get = async (path: string, token?: string) => {

@@ -2,7 +2,7 @@
 // Errors use the node's body `{message, error_code, vm_error_code}` and its status codes; faults (a status with any
 // body, a dropped connection, a hang, a non-JSON 200) can be queued for the next requests.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listen } from "../../../lib/http/index.js";
 import { isAddress, normalizeAddress, type MoveAddress, type TransactionHash } from "../address.js";
 import { createFixtureChain, standardAddress, type FixtureChain, type FixtureChainOptions } from "./fixtureChain.js";
 
@@ -177,22 +177,14 @@ export async function createFixtureNode(options: FixtureNodeOptions = {}): Promi
     return at;
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const running = await listen(server);
 
   return {
-    url: `http://127.0.0.1:${port}${basePath}`,
+    url: `${running.url}${basePath}`,
     chain,
     requests,
     injectFault: (fault) => void faults.push(fault),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: running.close,
   };
 }
 

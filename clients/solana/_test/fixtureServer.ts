@@ -2,7 +2,6 @@
 // defaults (getAccountInfo: bare base58 string; getMultipleAccounts: base64), every encoding (zstd really
 // compressed), nulls for missing accounts, request order, batches, and the error codes and texts.
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import bs58 from "bs58";
 import {
   ENCODINGS,
@@ -15,6 +14,7 @@ import {
   type RpcFailure,
   type WireEncoding,
 } from "./agaveEncoding.js";
+import { listen, readText } from "../../../lib/http/index.js";
 
 export type { FixtureAccount } from "./agaveEncoding.js";
 
@@ -151,14 +151,12 @@ export async function startSolanaFixtureServer(options: SolanaFixtureServerOptio
     open++;
     maxConcurrent = Math.max(maxConcurrent, open);
     res.on("close", () => open--);
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
+    void readText(req).then((text) => {
       httpRequests++;
       let body: unknown;
       let reply: unknown;
       try {
-        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+        body = JSON.parse(text);
         if (Array.isArray(body)) {
           reply = body.length === 0 ? { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid request" } } : body.map((r) => answer(r, options, slot, methods));
         } else {
@@ -175,10 +173,9 @@ export async function startSolanaFixtureServer(options: SolanaFixtureServerOptio
       else send();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const running = await listen(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: running.url,
     get httpRequests() {
       return httpRequests;
     },
@@ -189,10 +186,6 @@ export async function startSolanaFixtureServer(options: SolanaFixtureServerOptio
     get maxConcurrent() {
       return maxConcurrent;
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: running.close,
   };
 }
