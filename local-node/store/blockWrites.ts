@@ -1,0 +1,37 @@
+// Entity writes per block, each batch in one transaction with the pointer and the block hashes, and
+// their undoing on a reorg.
+import type { StoreState } from "./storeState.js";
+import { layoutOf } from "./storeState.js";
+import { recordBlockHash, recordBlockHashes, setPointer } from "./blockPointer.js";
+import { applyBlocks, revertAbove } from "./writes.js";
+import type { BlockChanges, BlockPtr, BlockPtrWithMeta } from "./types.js";
+
+export async function writeBlocks(s: StoreState, id: string, blocks: BlockChanges[], recentBlocks: BlockPtr[]): Promise<void> {
+  const last = blocks[blocks.length - 1];
+  if (!last) return;
+  const layout = await layoutOf(s, id);
+  await s.db.transaction(async (tx) => {
+    await applyBlocks(tx, layout, blocks.map((b) => ({ block: b.block.number, changes: b.changes })));
+    await setPointer(tx, id, last.block);
+    // Every hash the indexer reports is kept (one small row per block): reorg checks read recent ones,
+    // `block: {hash}` queries may name any block, as graph-node answers them from its block cache.
+    // One row per number (a statement may not upsert the same row twice); the batch's own blocks win.
+    const hashes = [...new Map([...recentBlocks, ...blocks.map((b) => b.block)].map((b) => [b.number, b])).values()];
+    await recordBlockHashes(tx, id, hashes);
+  });
+}
+
+export async function revertTo(s: StoreState, id: string, block: BlockPtrWithMeta): Promise<void> {
+  const layout = await layoutOf(s, id);
+  await s.db.transaction(async (tx) => {
+    await revertAbove(tx, layout, block.number);
+    await setPointer(tx, id, block);
+    await tx.query("delete from subgraphs.recent_block where deployment = $1 and number > $2", [id, block.number]);
+    await recordBlockHash(tx, id, block);
+    // An error recorded above the new pointer no longer applies (graph-node unfails on revert).
+    await tx.query(
+      `update subgraphs.deployment set health = 'healthy', fatal_error = null, first_error_block = null where id = $1 and first_error_block > $2`,
+      [id, block.number],
+    );
+  });
+}

@@ -1,0 +1,88 @@
+// Deployment metadata in schema `subgraphs`: creation (with the deployment's entity schema sgdN),
+// records, sync state, health and failures.
+import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
+import { DeploymentNotFoundError } from "./errors.js";
+import { attributeIndexesSql, buildLayout, createTablesSql } from "./layout.js";
+import { DEPLOYMENT_COLUMNS, readDeploymentRow, toDeploymentState, type DeploymentRow } from "./metadata.js";
+import { deploymentRow, layoutOf, type StoreState } from "./storeState.js";
+import { recordBlockHash, setPointer } from "./blockPointer.js";
+import type { CreateDeploymentInput, DeploymentRecord, FatalError } from "./types.js";
+
+export async function getDeployment({ db }: StoreState, id: string): Promise<DeploymentRecord | null> {
+  const row = await readDeploymentRow(db, id);
+  return row ? toDeploymentState(row).record : null;
+}
+
+export async function listDeployments({ db }: StoreState): Promise<DeploymentRecord[]> {
+  const rows = await db.query<DeploymentRow>(`select ${DEPLOYMENT_COLUMNS} from subgraphs.deployment order by created_at, id`);
+  return rows.map((r) => toDeploymentState(r).record);
+}
+
+export async function createDeployment(s: StoreState, d: CreateDeploymentInput): Promise<DeploymentRecord> {
+  const { db } = s;
+  // Parse first: a bad schema must not leave a half-created deployment behind.
+  const schema = parseSubgraphSchema(d.schemaSdl);
+  await db.transaction(async (tx) => {
+    if (db.kind === "postgres") await tx.query("select pg_advisory_xact_lock(8000831)");
+    if (await readDeploymentRow(tx, d.id)) return;
+    const [seq] = await tx.query<{ n: string }>("select nextval('subgraphs.deployment_schema_seq')::text as n");
+    const schemaName = `sgd${seq?.n ?? "0"}`;
+    await tx.exec(createTablesSql(buildLayout(schemaName, schema)));
+    await tx.query(
+      `insert into subgraphs.deployment (id, schema_name, network, start_block, manifest, schema_sdl) values ($1, $2, $3, $4, $5, $6)`,
+      [d.id, schemaName, d.network, d.startBlock, d.manifest, d.schemaSdl],
+    );
+  });
+  const record = await getDeployment(s, d.id);
+  if (!record) throw new DeploymentNotFoundError(d.id);
+  return record;
+}
+
+export async function setSynced(s: StoreState, id: string, synced: boolean): Promise<void> {
+  const layout = await layoutOf(s, id);
+  await s.db.transaction(async (tx) => {
+    const [row] = await tx.query<{ attribute_indexes: boolean }>("select attribute_indexes from subgraphs.deployment where id = $1", [id]);
+    // Attribute indexes are built once the historical sync is done (graph-node's postponed indexes).
+    if (synced && row && !row.attribute_indexes) {
+      const ddl = attributeIndexesSql(layout);
+      if (ddl) await tx.exec(ddl);
+      // Fresh statistics so the planner uses them (PGlite runs no autovacuum).
+      for (const t of layout.tables.values()) await tx.exec(`analyze ${t.qualified}`);
+      await tx.query("update subgraphs.deployment set attribute_indexes = true where id = $1", [id]);
+    }
+    await tx.query("update subgraphs.deployment set synced = $2 where id = $1", [id, synced]);
+  });
+}
+
+export async function setPaused({ db }: StoreState, id: string, paused: boolean): Promise<void> {
+  await deploymentRow(db, id);
+  await db.query("update subgraphs.deployment set paused = $2 where id = $1", [id, paused]);
+}
+
+export async function markFailed({ db }: StoreState, id: string, error: FatalError): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await deploymentRow(tx, id);
+    const failedAt = error.block;
+    // A deterministic failure above the pointer is transacted as an empty block, as graph-node does.
+    if (error.deterministic && failedAt && (row.latest_block_number === null || failedAt.number > row.latest_block_number)) {
+      await setPointer(tx, id, failedAt);
+      await recordBlockHash(tx, id, failedAt);
+    }
+    const firstError = error.deterministic ? (failedAt?.number ?? row.latest_block_number ?? row.start_block) : null;
+    await tx.query(
+      `update subgraphs.deployment set health = 'failed', fatal_error = $2, first_error_block = coalesce(first_error_block, $3) where id = $1`,
+      [id, JSON.stringify(error), firstError],
+    );
+  });
+}
+
+export async function markHealthy({ db }: StoreState, id: string): Promise<void> {
+  await deploymentRow(db, id);
+  await db.query("update subgraphs.deployment set health = 'healthy', fatal_error = null, first_error_block = null where id = $1", [id]);
+}
+
+export async function listIndexes({ db }: StoreState, id: string): Promise<string[]> {
+  const row = await deploymentRow(db, id);
+  const rows = await db.query<{ indexname: string }>("select indexname from pg_indexes where schemaname = $1 order by indexname", [row.schema_name]);
+  return rows.map((r) => r.indexname);
+}

@@ -1,0 +1,49 @@
+// Entity reads for the mappings (by id, derived) and the GraphQL layer (entity queries, counts).
+import { StoreError } from "./errors.js";
+import { rowToEntity, selectAllSql, visibleAt, BLOCK_MAX } from "./layout.js";
+import { runEntityQuery } from "./querySql.js";
+import { layoutOf, type StoreState } from "./storeState.js";
+import type { EntityQuery, EntityQueryResult } from "./entityQuery.js";
+import type { EntityData } from "./types.js";
+
+export async function getEntity(s: StoreState, id: string, entityType: string, entityId: string, block?: number): Promise<EntityData | null> {
+  const layout = await layoutOf(s, id);
+  const table = layout.tables.get(entityType);
+  if (!table) throw new StoreError(`unknown entity type ${entityType}`, { details: { entityType } });
+  const idParam = table.id.kind === "Bytes" ? `\\x${entityId.replace(/^0x/, "")}` : entityId;
+  const rows = await s.db.query(
+    `select ${selectAllSql(table)} from ${table.qualified} t where t.${table.id.column} = $1::text::${table.id.sqlType} and ${visibleAt(table, "$2")} limit 1`,
+    [idParam, block ?? BLOCK_MAX],
+  );
+  return rows[0] ? rowToEntity(table, rows[0]) : null;
+}
+
+export async function getDerived(s: StoreState, id: string, entityType: string, field: string, entityId: string, block?: number): Promise<EntityData[]> {
+  const layout = await layoutOf(s, id);
+  const table = layout.tables.get(entityType);
+  const column = table?.columnsByField.get(field);
+  if (!table || !column) throw new StoreError(`unknown field ${entityType}.${field}`, { details: { entityType, field } });
+  const param = column.kind === "Bytes" ? `\\x${entityId.replace(/^0x/, "")}` : entityId;
+  const cond = column.list ? `$1::text::${column.sqlType.replace("[]", "")} = any(t.${column.column})` : `t.${column.column} = $1::text::${column.sqlType}`;
+  const rows = await s.db.query(
+    `select ${selectAllSql(table)} from ${table.qualified} t where ${cond} and ${visibleAt(table, "$2")} order by t.${table.id.column}`,
+    [param, block ?? BLOCK_MAX],
+  );
+  return rows.map((r) => rowToEntity(table, r));
+}
+
+export async function entityCount(s: StoreState, id: string): Promise<number> {
+  const layout = await layoutOf(s, id);
+  let total = 0;
+  for (const table of layout.tables.values()) {
+    const where = table.immutable ? "" : ` where block_range @> ${BLOCK_MAX}`;
+    const [row] = await s.db.query<{ n: string }>(`select count(*)::text as n from ${table.qualified}${where}`);
+    total += Number(row?.n ?? 0);
+  }
+  return total;
+}
+
+export async function queryEntities(s: StoreState, id: string, query: EntityQuery): Promise<EntityQueryResult> {
+  // The GraphQL layer has checked the block against the pointer (one query less per request).
+  return runEntityQuery(s.db, await layoutOf(s, id), query);
+}

@@ -1,0 +1,28 @@
+// What the node store's modules share: the database and the per-deployment table layouts, which are
+// built once from the stored schema and cached (they never change for a deployment id).
+import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
+import type { Database, Queryable } from "./database.js";
+import { DeploymentNotFoundError } from "./errors.js";
+import { buildLayout, type DeploymentLayout } from "./layout.js";
+import { readDeploymentRow, type DeploymentRow } from "./metadata.js";
+
+export interface StoreState {
+  readonly db: Database;
+  readonly layouts: Map<string, DeploymentLayout>;
+}
+
+/** The deployment's metadata row; throws DeploymentNotFoundError. */
+export async function deploymentRow(q: Queryable, id: string): Promise<DeploymentRow> {
+  const row = await readDeploymentRow(q, id);
+  if (!row) throw new DeploymentNotFoundError(id);
+  return row;
+}
+
+export async function layoutOf(s: StoreState, id: string, q: Queryable = s.db): Promise<DeploymentLayout> {
+  const cached = s.layouts.get(id);
+  if (cached) return cached;
+  const row = await deploymentRow(q, id);
+  const layout = buildLayout(row.schema_name, parseSubgraphSchema(row.schema_sdl));
+  s.layouts.set(id, layout);
+  return layout;
+}
