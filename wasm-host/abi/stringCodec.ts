@@ -1,0 +1,43 @@
+// AssemblyScript strings (UTF-16, byte length in the header) in module memory.
+import type { AscHeap } from "./heap.js";
+import { TypeId } from "./typeIds.js";
+import { HostError } from "../errors.js";
+import { checkRange, nullCheck } from "./memoryChecks.js";
+
+const SHORT_STRING = 32;
+const STRING_CHUNK = 8192;
+
+export function createStringCodec(heap: AscHeap) {
+  /** graph-node: `String::from_utf16` (a lone surrogate is an error), then NUL characters stripped. */
+  const readString = (ptr: number): string => {
+    nullCheck(ptr, "string");
+    const { u16, dv } = heap.views();
+    const n = dv.getUint32(ptr - 4, true) >>> 1;
+    checkRange(heap, ptr, 2 * n, "string");
+    if ((ptr & 1) !== 0) throw new HostError("MEMORY", `string at ${ptr} is not aligned`);
+    const base = ptr >>> 1;
+    let s = "";
+    if (n <= SHORT_STRING) {
+      for (let i = 0; i < n; i++) s += String.fromCharCode(u16[base + i]!);
+    } else {
+      // fromCharCode keeps lone surrogates (TextDecoder would replace them), so they can be rejected.
+      for (let i = 0; i < n; i += STRING_CHUNK) {
+        s += String.fromCharCode.apply(null, u16.subarray(base + i, base + Math.min(n, i + STRING_CHUNK)) as unknown as number[]);
+      }
+    }
+    if (!(s as unknown as { isWellFormed(): boolean }).isWellFormed()) {
+      throw new HostError("CONVERSION", "invalid utf-16: lone surrogate found");
+    }
+    return s.includes("\u0000") ? s.replaceAll("\u0000", "") : s;
+  };
+
+  const writeString = (value: string): number => {
+    const ptr = heap.alloc(TypeId.String, value.length * 2, false);
+    const u16 = heap.views().u16;
+    const base = ptr >>> 1;
+    for (let i = 0; i < value.length; i++) u16[base + i] = value.charCodeAt(i);
+    return ptr;
+  };
+
+  return { readString, writeString };
+}
