@@ -1,0 +1,24 @@
+// Reads as the mapping sees them: its own pending writes first, then the backend.
+import type { EntityData } from "../values/storeValue.js";
+import { canonicalId, entityTypeOf } from "./schemaCheck.js";
+import type { HostStoreState } from "./hostStoreState.js";
+
+/** The entity as the handler sees it, with the block it was written in (if known). */
+export function current(s: HostStoreState, entityType: string, id: string): { data: EntityData | null; block: number | undefined } {
+  const p = s.pending.get(entityType);
+  if (p !== undefined && p.has(id)) return { data: p.get(id)!, block: s.pendingBlocks.get(entityType)?.get(id) };
+  const row = s.backend.get(entityType, id);
+  return row === null ? { data: null, block: undefined } : { data: row.data, block: row.block };
+}
+
+export function getEntity(s: HostStoreState, entityType: string, givenId: string): EntityData | null {
+  const id = canonicalId(entityTypeOf(s.schema, entityType, givenId, "get"), givenId);
+  const { data } = current(s, entityType, id);
+  return data === null ? null : new Map(data);
+}
+
+export function getInBlock(s: HostStoreState, entityType: string, givenId: string): EntityData | null {
+  const id = canonicalId(entityTypeOf(s.schema, entityType, givenId, "get"), givenId);
+  const data = s.inBlock.get(entityType)?.get(id);
+  return data === undefined ? null : new Map(data);
+}
