@@ -38,6 +38,8 @@ const layers: Record<string, string[]> = {
   "local-node/admin": ["lib", "local-node/ipfs", "local-node/manifest", "local-node/store"],
   "local-node": ["lib", "wasm-host", ...["admin", "chain", "indexer", "ipfs", "manifest", "query-server", "status", "store"].map((p) => `local-node/${p}`)],
   "local-node/e2e": ["*"],
+  // The real graph-node from npm, as an engine beside the local node.
+  "graph-node": ["lib"],
   scripts: ["*"],
   testing: ["*"],
 };
@@ -48,7 +50,7 @@ const openInside: Record<string, string> = { "wasm-host/errors.ts": "wasm-host",
 /** Parts that test code may use beside its own part's allowed ones. */
 const fixtures = ["lib", "hardhat/chain", "hardhat/deploy", "clients/subgraph", "testing"];
 
-const folders = ["lib", "subgraph-schema", "wasm-host", "test-runner", "local-node", "clients", "hardhat", "scripts", "testing"];
+const folders = ["lib", "subgraph-schema", "wasm-host", "test-runner", "local-node", "graph-node", "clients", "hardhat", "scripts", "testing"];
 
 function partOf(file: string): string {
   const matches = Object.keys(layers).filter((part) => file === part || file.startsWith(`${part}/`));

@@ -1,4 +1,5 @@
-// Servers on 127.0.0.1 only, closed at once: closing also drops open and idle keep-alive connections.
+// Servers on 127.0.0.1, closed at once: closing also drops open and idle keep-alive connections. Only a
+// process inside a container, reached from a sibling container, listens on another host (see `host`).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sendError, type HeaderMap } from "./send.js";
@@ -15,17 +16,17 @@ export interface RunningServer {
  * Starts `server` on 127.0.0.1 (`port` 0, the default, picks a free port). A listen failure such as
  * EADDRINUSE rejects with Node's own error.
  */
-export async function listen(server: Server, port = 0): Promise<RunningServer> {
+export async function listen(server: Server, port = 0, host = "127.0.0.1"): Promise<RunningServer> {
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => {
+    server.listen(port, host, () => {
       server.off("error", reject);
       resolve();
     });
   });
   const { port: actual } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${actual}`,
+    url: `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${actual}`,
     port: actual,
     close: () =>
       new Promise<void>((resolve, reject) => {
@@ -44,6 +45,8 @@ export interface ServeOptions {
   onError?: ((error: unknown) => void) | undefined;
   /** Headers of the 500 answer to such a request (e.g. ANY_ORIGIN). */
   errorHeaders?: HeaderMap | undefined;
+  /** 127.0.0.1 unless a container must be reached from a sibling container (0.0.0.0 there). */
+  host?: string | undefined;
 }
 
 /**
@@ -64,5 +67,5 @@ export function serve(handler: RequestHandler, options: ServeOptions = {}): Prom
       fail(error);
     }
   });
-  return listen(server, options.port ?? 0);
+  return listen(server, options.port ?? 0, options.host);
 }

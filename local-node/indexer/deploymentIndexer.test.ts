@@ -108,7 +108,7 @@ describe("deployment indexer", () => {
       const head = await getHeadNumber(real);
       await until("sync through failures", async () => (await store.getDeployment("QmFlaky"))?.latestBlock?.number === head);
       expect(failures).toBeLessThan(0);
-      expect(logs.filter((l) => l.includes("QmFlaky") && l.includes("connection reset (test)"))).toHaveLength(3);
+      expect(logs.filter((l) => l.includes("QmFlaky") && l.includes("Could not connect to the JSON-RPC endpoint"))).toHaveLength(3);
       expect(await storedIds("QmFlaky")).toEqual(await storedIds("QmSync"));
       expect((await store.getDeployment("QmFlaky"))?.health).toBe("healthy");
     } finally {

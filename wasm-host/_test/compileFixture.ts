@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { projectRoot } from "../../lib/projectRoot.js";
 
@@ -25,8 +25,9 @@ export async function compileFixture(name: string): Promise<Uint8Array> {
   const globalTs = join(root, "node_modules/@graphprotocol/graph-ts/global/global.ts");
   const asc = require("assemblyscript/cli/asc") as Asc;
   const graphTsVersion = (JSON.parse(readFileSync(join(root, "node_modules/@graphprotocol/graph-ts/package.json"), "utf8")) as { version: string }).version;
-  const key = createHash("sha256").update(readFileSync(source)).update(asc.version).update(graphTsVersion).digest("hex").slice(0, 24);
-  const cacheDir = join(tmpdir(), "bench-runtime-fixtures");
+  // The source's path is part of the key: asc writes it into abort messages the tests read.
+  const key = createHash("sha256").update(relative(root, source)).update(readFileSync(source)).update(asc.version).update(graphTsVersion).digest("hex").slice(0, 24);
+  const cacheDir = join(tmpdir(), "wasm-host-fixtures");
   const out = join(cacheDir, `${name.replace(/\W/g, "_")}-${key}.wasm`);
   if (existsSync(out)) return new Uint8Array(readFileSync(out));
   mkdirSync(cacheDir, { recursive: true });

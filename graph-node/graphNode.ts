@@ -1,0 +1,166 @@
+// The real graph-node as a process: `gnd dev` indexing already-built subgraphs (the `build/` folder next
+// to each manifest) from one or more chains, into a PostgreSQL server, with the usual four ports.
+//
+// Facts this follows (tried on graph-node v0.45): the Postgres URL must carry a password; the deployment
+// id is the path of build/subgraph.yaml and the first manifest is named `subgraph-0`; gnd ignores
+// SIGTERM; it binds 0.0.0.0 (nothing here can change that); `graph deploy` of an IPFS hash fails in dev
+// mode, but `subgraph_deploy` with the deployment id (the manifest path) names a deployment.
+import { spawn, type ChildProcess } from "node:child_process";
+import { resolve } from "node:path";
+import { freePort } from "../lib/freePort.js";
+import { maskUrl } from "../lib/redact.js";
+import type { RunningServer } from "../lib/http/index.js";
+import { findGndBinary } from "./gndBinary.js";
+import { GraphNodeError } from "./errors.js";
+import { startRpcAdapter } from "./rpcAdapter.js";
+
+export interface GraphNodePorts {
+  query: number;
+  admin: number;
+  status: number;
+  metrics: number;
+}
+
+export interface GraphNodeOptions {
+  /** subgraph.yaml paths; each has its graph-cli build in `build/` beside it. */
+  manifests: string[];
+  /** The chains, by the network names the manifests use. */
+  networks: { name: string; url: string }[];
+  /** A PostgreSQL URL with a password (graph-node requires one; trust auth accepts any). */
+  postgresUrl: string;
+  /** IPFS RPC as host:port (the local node's IPFS serves). */
+  ipfs: string;
+  /** 0 picks a free port. */
+  ports: GraphNodePorts;
+  /** Re-deploy when a build folder changes. */
+  watch?: boolean;
+  /** Put the EDR adapter (rpcAdapter.ts) in front of each chain. Default true. */
+  adaptChains?: boolean;
+  /** How long until the status API lists every deployment (default 120 s). */
+  startTimeoutMs?: number;
+  onLog?: (line: string) => void;
+  /** Extra environment for gnd (GRAPH_* settings). */
+  env?: Record<string, string>;
+}
+
+export interface RunningGraphNode {
+  urls: { query: string; admin: string; status: string };
+  /** gnd dev's deployment ids (the build manifests' paths), in manifest order. */
+  deployments: string[];
+  /** The last lines gnd printed (for error reports). */
+  logTail(): string[];
+  close(): Promise<void>;
+}
+
+export async function startGraphNode(options: GraphNodeOptions): Promise<RunningGraphNode> {
+  const binary = findGndBinary();
+  const ports: GraphNodePorts = {
+    query: options.ports.query || (await freePort()),
+    admin: options.ports.admin || (await freePort()),
+    status: options.ports.status || (await freePort()),
+    metrics: options.ports.metrics || (await freePort()),
+  };
+  const adapters: RunningServer[] = [];
+  const closeAdapters = () => Promise.all(adapters.map((a) => a.close())).then(() => undefined);
+  try {
+    const rpcArgs: string[] = [];
+    for (const network of options.networks) {
+      const url = options.adaptChains === false ? network.url : (adapters[adapters.push(await startRpcAdapter({ target: network.url })) - 1]?.url ?? network.url);
+      rpcArgs.push("--ethereum-rpc", `${network.name}:${url}`);
+    }
+    const manifests = options.manifests.map((m) => resolve(m));
+    const args = [
+      "dev",
+      ...manifests.flatMap((m) => ["--manifests", m]),
+      "--postgres-url", options.postgresUrl,
+      ...rpcArgs,
+      "--ipfs", options.ipfs,
+      "--http-port", String(ports.query),
+      "--index-node-port", String(ports.status),
+      "--admin-port", String(ports.admin),
+      "--metrics-port", String(ports.metrics),
+      ...(options.watch ? ["--watch"] : []),
+    ];
+    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, GRAPH_LOG: process.env.GRAPH_LOG ?? "info", ...options.env } });
+    const tail: string[] = [];
+    const onData = (chunk: Buffer) => {
+      for (const line of chunk.toString("utf8").split("\n")) {
+        if (!line) continue;
+        tail.push(line);
+        if (tail.length > 200) tail.shift();
+        options.onLog?.(line);
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+    const urls = { query: `http://127.0.0.1:${ports.query}`, admin: `http://127.0.0.1:${ports.admin}`, status: `http://127.0.0.1:${ports.status}/graphql` };
+    const close = async () => {
+      await stopGnd(child, exited);
+      await closeAdapters();
+    };
+    try {
+      const deployments = await waitForDeployments(urls.status, manifests.length, exited, options.startTimeoutMs ?? 120_000);
+      return { urls, deployments: orderByManifest(deployments, manifests), logTail: () => [...tail], close };
+    } catch (error) {
+      await close();
+      throw new GraphNodeError(`graph-node did not start: ${error instanceof Error ? error.message : String(error)}\n${tail.slice(-15).join("\n")}`, {
+        code: "GND_START",
+        cause: error,
+        details: { chains: options.networks.map((n) => `${n.name}:${maskUrl(n.url)}`) },
+      });
+    }
+  } catch (error) {
+    await closeAdapters();
+    throw error;
+  }
+}
+
+/** gnd dev's deployment id is the build manifest's path: match each to the manifest it came from. */
+function orderByManifest(deployments: string[], manifests: string[]): string[] {
+  return manifests.map((m, i) => deployments.find((d) => d.startsWith(resolve(m, "..", "build"))) ?? deployments[i] ?? "");
+}
+
+async function waitForDeployments(statusUrl: string, count: number, exited: Promise<number | null>, timeoutMs: number): Promise<string[]> {
+  let ended: number | null | undefined;
+  void exited.then((code) => (ended = code));
+  const deadline = Date.now() + timeoutMs;
+  let last = "no answer yet";
+  while (Date.now() < deadline) {
+    if (ended !== undefined) throw new Error(`gnd exited (code ${ended})`);
+    try {
+      const res = await fetch(statusUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ indexingStatuses { subgraph } }" }), signal: AbortSignal.timeout(2_000) });
+      const body = (await res.json()) as { data?: { indexingStatuses?: { subgraph: string }[] } };
+      const ids = body.data?.indexingStatuses?.map((s) => s.subgraph) ?? [];
+      if (ids.length >= count) return ids;
+      last = `${ids.length} of ${count} deployments listed`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the status API did not list ${count} deployment(s) within ${timeoutMs} ms (${last})`);
+}
+
+/** gnd ignores SIGTERM: ask, then kill after a short grace. */
+async function stopGnd(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill("SIGTERM");
+  const done = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 2_000).unref())]);
+  if (!done) {
+    child.kill("SIGKILL");
+    await exited;
+  }
+}
+
+/** Gives a deployment a subgraph name through the admin API (`subgraph_create` then `subgraph_deploy`). */
+export async function nameDeployment(adminUrl: string, name: string, deploymentId: string): Promise<void> {
+  const call = async (method: string, params: Record<string, unknown>) => {
+    const res = await fetch(adminUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+    return (await res.json()) as { result?: unknown; error?: { message: string } };
+  };
+  const created = await call("subgraph_create", { name });
+  if (created.error && !/exists/i.test(created.error.message)) throw new GraphNodeError(`subgraph_create ${name} failed: ${created.error.message}`, { code: "GND_ADMIN" });
+  const deployed = await call("subgraph_deploy", { name, ipfs_hash: deploymentId });
+  if (deployed.error) throw new GraphNodeError(`subgraph_deploy ${name} failed: ${deployed.error.message}`, { code: "GND_ADMIN" });
+}
