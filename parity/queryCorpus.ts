@@ -1,0 +1,93 @@
+// The generated query corpus for a schema: for each entity type, paging and its limits, every `orderBy`
+// on a scalar, every `where` operator its field types have (with values taken from a real entity),
+// `and`/`or`, `_change_block`, time travel, the singular field, fragments and variables, `_meta`, and
+// the errors for unknown fields, bad arguments and limits. Answers are compared response by response.
+import type { EntityTypeDef, FieldDef, SubgraphSchema } from "../subgraph-schema/index.js";
+import { collectionField, comparableTypes, singularField } from "./entitySelection.js";
+import type { CorpusQuery } from "./types.js";
+
+const ORDERED = new Set(["ID", "String", "Bytes", "BigInt", "BigDecimal", "Int", "Int8", "Timestamp"]);
+
+/** A GraphQL literal for a value as the API returned it. */
+function literal(field: FieldDef, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (field.type.kind === "enum") return String(value);
+  if (field.type.kind === "scalar" && (field.type.scalar === "Int" || field.type.scalar === "Boolean")) return String(value);
+  return JSON.stringify(value);
+}
+
+function scalarFields(type: EntityTypeDef): FieldDef[] {
+  return type.fields.filter((f) => !f.list && !f.derivedFrom && f.type.kind !== "reference");
+}
+
+function whereQueries(type: EntityTypeDef, sample: Record<string, unknown>, field: FieldDef): CorpusQuery[] {
+  const coll = collectionField(type);
+  const value = literal(field, sample[field.name]);
+  if (value === null) return [];
+  const q = (op: string, v: string): CorpusQuery => ({ id: `${type.name}.where.${field.name}${op}`, query: `{ r: ${coll}(first: 20, orderBy: id, where: { ${field.name}${op}: ${v} }) { id ${field.name} } }` });
+  const out = [q("", value), q("_not", value), q("_in", `[${value}]`), q("_not_in", `[${value}]`)];
+  const scalar = field.type.kind === "scalar" ? field.type.scalar : null;
+  if (scalar && ORDERED.has(scalar)) out.push(q("_gt", value), q("_lt", value), q("_gte", value), q("_lte", value));
+  const text = typeof sample[field.name] === "string" ? (sample[field.name] as string) : "";
+  if (scalar === "String" && text.length > 0) {
+    const part = JSON.stringify(text.slice(0, Math.max(1, Math.floor(text.length / 2))));
+    const end = JSON.stringify(text.slice(-Math.max(1, Math.floor(text.length / 2))));
+    out.push(q("_contains", part), q("_not_contains", part), q("_starts_with", part), q("_ends_with", end), q("_contains_nocase", part.toUpperCase()), q("_not_starts_with", part), q("_starts_with_nocase", part.toUpperCase()));
+  }
+  if (scalar === "Bytes" && text.length > 6) {
+    out.push(q("_contains", JSON.stringify(text.slice(0, 6))), q("_not_contains", JSON.stringify(text.slice(0, 6))));
+  }
+  return out;
+}
+
+export function generateCorpus(schema: SubgraphSchema, samples: Map<string, Record<string, unknown>[]>, pastBlock: number | undefined): CorpusQuery[] {
+  const corpus: CorpusQuery[] = [
+    { id: "meta", query: "{ _meta { block { number hash parentHash timestamp } hasIndexingErrors } }" },
+    { id: "error.syntax", query: "{ approvals( }" },
+    { id: "error.unknownRoot", query: "{ noSuchField { id } }" },
+  ];
+  for (const type of comparableTypes(schema)) {
+    const coll = collectionField(type);
+    const one = singularField(type);
+    const rows = samples.get(type.name) ?? [];
+    const sample = rows[Math.floor(rows.length / 2)];
+    const scalars = scalarFields(type);
+    const fieldList = scalars.map((f) => f.name).join(" ");
+    corpus.push(
+      { id: `${type.name}.default`, query: `{ r: ${coll} { ${fieldList} } }` },
+      { id: `${type.name}.page`, query: `{ r: ${coll}(first: 7, skip: 3) { id } }` },
+      { id: `${type.name}.first0`, query: `{ r: ${coll}(first: 0) { id } }` },
+      { id: `${type.name}.first1000`, query: `{ r: ${coll}(first: 1000) { id } }` },
+      { id: `${type.name}.error.first1001`, query: `{ r: ${coll}(first: 1001) { id } }` },
+      { id: `${type.name}.error.firstNegative`, query: `{ r: ${coll}(first: -1) { id } }` },
+      { id: `${type.name}.error.skip5001`, query: `{ r: ${coll}(skip: 5001) { id } }` },
+      { id: `${type.name}.error.unknownField`, query: `{ r: ${coll} { id noSuchField } }` },
+      { id: `${type.name}.error.unknownOrderBy`, query: `{ r: ${coll}(orderBy: noSuchField) { id } }` },
+      { id: `${type.name}.error.unknownWhere`, query: `{ r: ${coll}(where: { noSuchField: 1 }) { id } }` },
+      { id: `${type.name}.error.badFirst`, query: `{ r: ${coll}(first: "ten") { id } }` },
+      { id: `${type.name}.variables`, query: `query Q($n: Int!, $s: Int) { r: ${coll}(first: $n, skip: $s) { ...F } } fragment F on ${type.name} { id }`, variables: { n: 4, s: 1 } },
+      { id: `${type.name}.changeBlock`, query: `{ r: ${coll}(first: 50, orderBy: id, where: { _change_block: { number_gte: ${pastBlock ?? 0} } }) { id } }` },
+      { id: `${type.name}.singular.missing`, query: `{ r: ${one}(id: "0x00") { id } }` },
+    );
+    if (pastBlock !== undefined) corpus.push({ id: `${type.name}.timeTravel`, query: `{ r: ${coll}(first: 1000, orderBy: id, block: { number: ${pastBlock} }) { id } }` });
+    for (const f of scalars) {
+      corpus.push(
+        { id: `${type.name}.orderBy.${f.name}.asc`, query: `{ r: ${coll}(first: 25, orderBy: ${f.name}, orderDirection: asc) { id ${f.name} } }` },
+        { id: `${type.name}.orderBy.${f.name}.desc`, query: `{ r: ${coll}(first: 25, orderBy: ${f.name}, orderDirection: desc) { id ${f.name} } }` },
+      );
+    }
+    if (!sample) continue;
+    corpus.push({ id: `${type.name}.singular`, query: `{ r: ${one}(id: ${JSON.stringify(sample.id)}) { ${fieldList} } }` });
+    for (const f of scalars) corpus.push(...whereQueries(type, sample, f));
+    const [a, b] = scalars.filter((f) => f.name !== "id" && literal(f, sample[f.name]) !== null);
+    if (a && b) {
+      const va = literal(a, sample[a.name]);
+      const vb = literal(b, sample[b.name]);
+      corpus.push(
+        { id: `${type.name}.and`, query: `{ r: ${coll}(first: 50, orderBy: id, where: { and: [{ ${a.name}: ${va} }, { ${b.name}: ${vb} }] }) { id } }` },
+        { id: `${type.name}.or`, query: `{ r: ${coll}(first: 50, orderBy: id, where: { or: [{ ${a.name}: ${va} }, { ${b.name}_not: ${vb} }] }) { id } }` },
+      );
+    }
+  }
+  return corpus;
+}

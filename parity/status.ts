@@ -1,0 +1,52 @@
+// Indexing status as both engines report it, and waiting until both have settled: synced at the chain's
+// head, or failed.
+import { postGraphQL } from "./graphql.js";
+import type { Engine } from "./engines.js";
+
+export interface ComparedStatus {
+  health: string;
+  synced: boolean;
+  latestBlock: string | null;
+  fatalError: { message: string; handler: string | null; block: string | null } | null;
+}
+
+interface RawStatus {
+  synced: boolean;
+  health: string;
+  fatalError: { message: string; handler: string | null; block: { number: string } | null } | null;
+  chains: { latestBlock: { number: string } | null }[];
+}
+
+const STATUS_QUERY = `query S($name: String!) { s: indexingStatusForCurrentVersion(subgraphName: $name) {
+  synced health fatalError { message handler block { number } } chains { latestBlock { number } } } }`;
+
+export async function readStatus(engine: Engine): Promise<ComparedStatus | { error: string }> {
+  const answer = await postGraphQL(engine.statusUrl, STATUS_QUERY, { name: engine.name });
+  const s = (answer.data as { s?: RawStatus | null } | undefined)?.s;
+  if (!s) return { error: answer.errors?.map((e) => e.message).join("; ") ?? "no status" };
+  return {
+    health: s.health,
+    synced: s.synced,
+    latestBlock: s.chains[0]?.latestBlock?.number ?? null,
+    fatalError: s.fatalError ? { message: s.fatalError.message, handler: s.fatalError.handler, block: s.fatalError.block?.number ?? null } : null,
+  };
+}
+
+async function chainHead(chainUrl: string): Promise<number> {
+  const res = await fetch(chainUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }) });
+  return Number.parseInt(((await res.json()) as { result: string }).result, 16);
+}
+
+/** Resolves with the head once every engine is synced at it, or failed; rejects after `timeoutMs`. */
+export async function waitUntilSettled(engines: Engine[], chainUrl: string, timeoutMs = 300_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown[] = [];
+  while (Date.now() < deadline) {
+    const head = await chainHead(chainUrl);
+    last = await Promise.all(engines.map(readStatus));
+    const settled = last.every((s) => "health" in (s as object) && ((s as ComparedStatus).health === "failed" || ((s as ComparedStatus).synced && Number((s as ComparedStatus).latestBlock) >= head)));
+    if (settled) return head;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the engines did not settle within ${timeoutMs} ms: ${JSON.stringify(last)}`);
+}

@@ -1,0 +1,56 @@
+// A parity case: a subgraph folder plus a chain scenario, run on the local node and on graph-node.
+
+export interface ScenarioContext {
+  /** The fresh Hardhat chain's JSON-RPC URL. */
+  chainUrl: string;
+}
+
+export interface ScenarioResult {
+  /** The data source's address and start block, written into a private networks.json for the build. */
+  address: string;
+  startBlock: number;
+  /** The manifest's data source name (its first one when omitted). */
+  dataSource?: string;
+  /** Blocks at which entities are also compared (`block: { number: N }`). */
+  pastBlocks?: number[];
+}
+
+export interface ParityCase {
+  name: string;
+  /** The subgraph project folder (subgraph.yaml, schema.graphql, src/, abis/). */
+  projectDir: string;
+  /** The manifest's network name (default localhost). */
+  network?: string;
+  /** Deploys contracts and sends transactions on the fresh chain. */
+  scenario(context: ScenarioContext): Promise<ScenarioResult>;
+  /** Chain actions after the first comparison (a reorg, more blocks); both engines are compared again. */
+  afterwards?(context: ScenarioContext): Promise<void>;
+  /** Queries beyond the generated corpus. */
+  queries?: CorpusQuery[];
+}
+
+export interface CorpusQuery {
+  /** Stable name, used in reports and in the accepted-differences file. */
+  id: string;
+  query: string;
+  variables?: Record<string, unknown>;
+}
+
+export interface Difference {
+  case: string;
+  /** What was compared: `status`, `entities:<Type>@<block>`, `query:<id>`. */
+  subject: string;
+  local: unknown;
+  graphNode: unknown;
+  /** A short description of where they differ. */
+  diff: string;
+}
+
+export interface CaseReport {
+  case: string;
+  comparisons: number;
+  differences: Difference[];
+  /** Differences listed in accepted-differences.json, with their reasons. */
+  accepted: (Difference & { reason: string })[];
+  seconds: number;
+}

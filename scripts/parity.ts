@@ -1,0 +1,39 @@
+// `npm run parity [-- --case <name>] [-- --root <dir> --scenario <script>]`: the same subgraph on the local
+// node and on the real graph-node, compared (parity/). With --root, a subgraph of yours: --scenario names
+// a module whose default export deploys contracts on the fresh chain and returns
+// `{ address, startBlock, dataSource?, pastBlocks? }`.
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { builtInCases, formatReport, readAcceptedDifferences, runParityCase, type ParityCase, type ScenarioResult, type ScenarioContext } from "../parity/index.js";
+import { projectRoot } from "../lib/projectRoot.js";
+import { fail, parseCli } from "./lib/args.js";
+
+const { values } = parseCli({
+  case: { type: "string", multiple: true },
+  root: { type: "string" },
+  scenario: { type: "string" },
+  network: { type: "string", default: "localhost" },
+});
+
+async function userCase(root: string, scenarioPath: string | undefined): Promise<ParityCase> {
+  if (!scenarioPath) fail("--root needs --scenario <script>: a module whose default export deploys your contracts and returns { address, startBlock }");
+  const module = (await import(pathToFileURL(resolve(scenarioPath)).href)) as { default?: (context: ScenarioContext) => Promise<ScenarioResult> };
+  if (typeof module.default !== "function") fail(`${scenarioPath} has no default export function`);
+  return { name: "yours", projectDir: resolve(root), network: values.network, scenario: module.default };
+}
+
+try {
+  const cases = values.root ? [await userCase(values.root, values.scenario)] : builtInCases().filter((c) => !values.case || values.case.includes(c.name));
+  if (cases.length === 0) fail(`no case named ${values.case?.join(", ")}; cases: ${builtInCases().map((c) => c.name).join(", ")}`);
+  const accepted = await readAcceptedDifferences(resolve(projectRoot, "parity", "accepted-differences.json"));
+  let open = 0;
+  for (const parityCase of cases) {
+    const report = await runParityCase(parityCase, { accepted, log: (line) => console.log(line) });
+    console.log(formatReport(report));
+    open += report.differences.length;
+  }
+  console.log(open === 0 ? "parity: no open differences" : `parity: ${open} open difference(s)`);
+  process.exit(open === 0 ? 0 : 1);
+} catch (error) {
+  fail(error);
+}
