@@ -3,7 +3,7 @@ import type { CaseReport } from "./types.js";
 
 const clip = (value: unknown) => {
   const text = JSON.stringify(value);
-  return text.length > 400 ? `${text.slice(0, 397)}...` : text;
+  return text.length > 1200 ? `${text.slice(0, 1197)}...` : text;
 };
 
 export function formatReport(report: CaseReport): string {

@@ -13,7 +13,7 @@ import { comparableTypes } from "./entitySelection.js";
 import { postGraphQL } from "./graphql.js";
 import { generateCorpus } from "./queryCorpus.js";
 import { readAllEntities } from "./readEntities.js";
-import { waitUntilSettled, readStatus } from "./status.js";
+import { waitUntilSettled, readStatus, statusSubjects } from "./status.js";
 import type { CaseReport, Difference, ParityCase, ScenarioContext } from "./types.js";
 
 export interface RunCaseOptions {
@@ -44,7 +44,7 @@ export async function runParityCase(parityCase: ParityCase, options: RunCaseOpti
           const diff = firstDifference(local, graphNode);
           if (diff) differences.push({ case: parityCase.name, subject: round === "first" ? subject : `${round}:${subject}`, local, graphNode, diff });
         };
-        add("status", await readStatus(engines.local), await readStatus(engines.graphNode));
+        for (const [subject, local, graphNode] of statusSubjects(await readStatus(engines.local), await readStatus(engines.graphNode))) add(subject, local, graphNode);
         const samples = new Map<string, Record<string, unknown>[]>();
         for (const type of comparableTypes(schema)) {
           for (const block of [undefined, ...(scenario.pastBlocks ?? [])]) {

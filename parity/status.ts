@@ -50,3 +50,34 @@ export async function waitUntilSettled(engines: Engine[], chainUrl: string, time
   }
   throw new Error(`the engines did not settle within ${timeoutMs} ms: ${JSON.stringify(last)}`);
 }
+
+/**
+ * graph-node wraps a handler's error in wasmtime's backtrace ("error while executing at wasm backtrace:
+ * 0: 0x322d - <unknown>!src/mapping.as/Handler: ...") and appends "in handler `H` at block #N (hash)".
+ * The core is what is left: the message the mapping or the host raised.
+ */
+export function coreMessage(message: string): string {
+  return message
+    .replace(/error while executing at wasm backtrace:[\s\S]*<unknown>![^\s:]+: /, "")
+    .replace(/ in handler `[^`]*` at block #\d+ \([0-9a-fx]+\)$/, "");
+}
+
+/** The status compared field by field, so that an accepted difference names exactly one field. */
+export function statusSubjects(local: ComparedStatus | { error: string }, graphNode: ComparedStatus | { error: string }): [string, unknown, unknown][] {
+  if (!("health" in local) || !("health" in graphNode)) return [["status", local, graphNode]];
+  const out: [string, unknown, unknown][] = [
+    ["status.health", local.health, graphNode.health],
+    ["status.synced", local.synced, graphNode.synced],
+    ["status.latestBlock", local.latestBlock, graphNode.latestBlock],
+    ["status.fatalError", local.fatalError === null, graphNode.fatalError === null],
+  ];
+  if (local.fatalError && graphNode.fatalError) {
+    out.push(
+      ["status.fatalError.block", local.fatalError.block, graphNode.fatalError.block],
+      ["status.fatalError.handler", local.fatalError.handler, graphNode.fatalError.handler],
+      ["status.fatalError.message.core", coreMessage(local.fatalError.message), coreMessage(graphNode.fatalError.message)],
+      ["status.fatalError.message", local.fatalError.message, graphNode.fatalError.message],
+    );
+  }
+  return out;
+}

@@ -84,7 +84,8 @@ export function collectionArgs(ctx: DescribeContext, typeName: string, args: Rec
   const first = typeof args.first === "number" ? args.first : 100;
   const skip = typeof args.skip === "number" ? args.skip : 0;
   const { maxFirst, maxSkip } = ctx.limits;
-  if (first < 0 || first > maxFirst) throw rangeError("first", maxFirst, first);
+  // graph-node refuses `first: 0` too, with the same "between 0 and N" text (found by the parity suite).
+  if (first < 1 || first > maxFirst) throw rangeError("first", maxFirst, first);
   if (skip < 0 || skip > maxSkip) throw rangeError("skip", maxSkip, skip);
   const direction = args.orderDirection === "desc" ? "desc" : "asc";
   let order: EntityOrder | null = null;

@@ -2,17 +2,40 @@
 // unknown fields ("Type `Query` has no field `foo`"), argument values that do not coerce, missing
 // required arguments, undefined fragments. Unknown arguments are ignored, as graph-node does.
 import {
+  GraphQLInputObjectType,
   GraphQLInterfaceType,
+  GraphQLList,
   GraphQLObjectType,
   Kind,
   getNamedType,
+  getNullableType,
   isNonNullType,
   valueFromAST,
   type FragmentDefinitionNode,
+  type GraphQLInputType,
   type GraphQLSchema,
   type SelectionSetNode,
+  type ValueNode,
 } from "graphql";
 import { QueryError, debugValue, invalidArgument, missingArgument, unknownField } from "./errors.js";
+
+/**
+ * An object literal naming a field its input type lacks (`where: { noSuchField: 1 }`). graphql-js's
+ * valueFromAST drops such fields silently; graph-node refuses the whole argument.
+ */
+function hasUnknownInputField(value: ValueNode, type: GraphQLInputType): boolean {
+  const nullable = getNullableType(type);
+  if (nullable instanceof GraphQLList) {
+    const item = nullable.ofType as GraphQLInputType;
+    return value.kind === Kind.LIST ? value.values.some((v) => hasUnknownInputField(v, item)) : hasUnknownInputField(value, item);
+  }
+  if (!(nullable instanceof GraphQLInputObjectType) || value.kind !== Kind.OBJECT) return false;
+  const fields = nullable.getFields();
+  return value.fields.some((f) => {
+    const def = fields[f.name.value];
+    return !def || hasUnknownInputField(f.value, def.type);
+  });
+}
 
 export function validateSelections(
   schema: GraphQLSchema,
@@ -41,7 +64,7 @@ export function validateSelections(
             if (isNonNullType(argDef.type) && argDef.defaultValue === undefined) errors.push(missingArgument(argDef.name, argLoc));
             continue;
           }
-          if (valueFromAST(node.value, argDef.type, variables) === undefined) {
+          if (valueFromAST(node.value, argDef.type, variables) === undefined || hasUnknownInputField(node.value, argDef.type)) {
             errors.push(invalidArgument(argDef.name, debugValue(node.value, variables), argLoc));
           }
         }

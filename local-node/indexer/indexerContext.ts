@@ -48,6 +48,8 @@ export interface IndexerContext {
 
   state: DeploymentState;
   pointer: BlockPtr | null;
+  /** The chain head the current step saw. */
+  head: number | null;
   synced: boolean;
   stopping: boolean;
   /** Ends the current sleep early (set while sleeping). */
@@ -103,6 +105,7 @@ export function createIndexerContext(options: DeploymentIndexerOptions): Indexer
     filter,
     state: "starting",
     pointer: null,
+    head: null,
     synced: false,
     stopping: false,
     wake: null,

@@ -3,7 +3,7 @@
 import { getBlock, getHeadNumber } from "../chain/index.js";
 import type { IndexerContext } from "./indexerContext.js";
 import { startWorker } from "./hostWorkerStart.js";
-import { DeploymentFailed, runJobs } from "./jobRunner.js";
+import { DeploymentFailed, noteCaughtUp, runJobs } from "./jobRunner.js";
 import { prefetchRange, takeRange } from "./rangePrefetch.js";
 import { handleReorg } from "./reorgHandling.js";
 import { enterPhase, startWatchdog } from "./watchdog.js";
@@ -32,6 +32,7 @@ async function step(ctx: IndexerContext): Promise<boolean> {
   const { rpc, startBlock } = ctx;
   enterPhase(ctx, "reading the chain head");
   const head = await getHeadNumber(rpc);
+  ctx.head = head;
   if (ctx.pointer && ctx.pointer.number >= startBlock - 1) {
     enterPhase(ctx, `checking block ${ctx.pointer.number} for a reorg`);
     const current = await getBlock(rpc, ctx.pointer.number);
@@ -59,6 +60,7 @@ async function step(ctx: IndexerContext): Promise<boolean> {
     await ctx.store.transact(ctx.id, range.end, []);
     ctx.pointer = end;
     ctx.recent.add(end);
+    await noteCaughtUp(ctx);
   }
   if (ctx.pointer.number >= head) await markSynced(ctx);
   return true;

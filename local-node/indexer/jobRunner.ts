@@ -16,6 +16,27 @@ async function commitResults(ctx: IndexerContext, results: BlockResult[]): Promi
   await ctx.store.transactBlocks(ctx.id, results.map((r) => ({ block: r.ptr, changes: r.changes })));
   for (const p of ptrs) ctx.recent.add(p);
   ctx.pointer = ptrs[ptrs.length - 1]!;
+  await noteCaughtUp(ctx);
+}
+
+/** graph-node counts a deployment caught up, for good, once it commits a block this close to the head. */
+export const CAUGHT_UP_DISTANCE = 10;
+
+/** Sets the stored `synced` flag as graph-node does: at the first commit within CAUGHT_UP_DISTANCE of the head. */
+export async function noteCaughtUp(ctx: IndexerContext): Promise<void> {
+  if (ctx.synced || ctx.head === null || !ctx.pointer || ctx.pointer.number < ctx.head - CAUGHT_UP_DISTANCE) return;
+  await ctx.store.setSynced(ctx.id, true);
+  ctx.synced = true;
+}
+
+/**
+ * A deterministic failure as graph-node's status API reports it (checked by the parity suite): the
+ * handler and block go into the message (" in handler `H` at block #N (hash)"), and `handler` is null.
+ * graph-node's message also carries wasmtime's backtrace, which this host cannot reproduce.
+ */
+function asGraphNodeReportsIt<T extends { message: string; handler: string | null; block: { number: number; hash: string } }>(failure: T): T {
+  const where = `${failure.handler ? ` in handler \`${failure.handler}\`` : ""} at block #${failure.block.number} (${failure.block.hash.replace(/^0x/, "")})`;
+  return { ...failure, message: `${failure.message}${where}`, handler: null };
 }
 
 /** Whole blocks, cut into groups of about `perRun` triggers. */
@@ -46,7 +67,7 @@ export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<vo
         await ctx.committing;
         if (!failure.deterministic) throw new IndexerError(`handler ${failure.handler ?? "?"} failed at block ${failure.block.number}: ${failure.message}`);
         ctx.log("error", `handler ${failure.handler ?? "?"} failed at block ${failure.block.number}: ${failure.message}`);
-        await ctx.store.markFailed(ctx.id, failure);
+        await ctx.store.markFailed(ctx.id, asGraphNodeReportsIt(failure));
         throw new DeploymentFailed(failure.message);
       }
     }

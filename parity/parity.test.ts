@@ -1,0 +1,29 @@
+// The parity suite in `npm test`: each built-in case on the local node and on the real graph-node (gnd
+// from npm), compared. Fails on any difference not listed, with its reason, in accepted-differences.json.
+import { join } from "node:path";
+import { describe, expect, it, vi } from "vitest";
+import { findGndBinary } from "../graph-node/index.js";
+import { projectRoot } from "../lib/projectRoot.js";
+import { builtInCases, formatReport, readAcceptedDifferences, runParityCase } from "./index.js";
+
+vi.setConfig({ testTimeout: 600_000 });
+
+const gndAvailable = process.platform === "linux" && process.arch === "x64";
+
+describe.runIf(gndAvailable)("parity with graph-node", () => {
+  for (const parityCase of builtInCases()) {
+    it(`${parityCase.name}: no difference beyond the accepted ones`, async () => {
+      const accepted = await readAcceptedDifferences(join(projectRoot, "parity", "accepted-differences.json"));
+      const report = await runParityCase(parityCase, { accepted });
+      console.log(formatReport(report));
+      expect(report.comparisons).toBeGreaterThan(20);
+      expect(report.differences).toEqual([]);
+    });
+  }
+});
+
+describe.runIf(!gndAvailable)("parity on a platform without gnd", () => {
+  it("says clearly that graph-node is not available here", () => {
+    expect(() => findGndBinary()).toThrow(/linux-x64 only/);
+  });
+});
