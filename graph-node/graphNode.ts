@@ -156,11 +156,20 @@ async function stopGnd(child: ChildProcess, exited: Promise<number | null>): Pro
 /** Gives a deployment a subgraph name through the admin API (`subgraph_create` then `subgraph_deploy`). */
 export async function nameDeployment(adminUrl: string, name: string, deploymentId: string): Promise<void> {
   const call = async (method: string, params: Record<string, unknown>) => {
-    const res = await fetch(adminUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+    // A fresh connection per call: gnd's admin server drops idle keep-alive sockets, and a reused one fails.
+    const res = await fetch(adminUrl, { method: "POST", headers: { "content-type": "application/json", connection: "close" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
     return (await res.json()) as { result?: unknown; error?: { message: string } };
   };
   const created = await call("subgraph_create", { name });
   if (created.error && !/exists/i.test(created.error.message)) throw new GraphNodeError(`subgraph_create ${name} failed: ${created.error.message}`, { code: "GND_ADMIN" });
-  const deployed = await call("subgraph_deploy", { name, ipfs_hash: deploymentId });
-  if (deployed.error) throw new GraphNodeError(`subgraph_deploy ${name} failed: ${deployed.error.message}`, { code: "GND_ADMIN" });
+  // gnd dev lists a deployment in its status API a moment before its admin API can find it.
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const deployed = await call("subgraph_deploy", { name, ipfs_hash: deploymentId });
+    if (!deployed.error) return;
+    if (!/deployment not found/.test(deployed.error.message) || Date.now() > deadline) {
+      throw new GraphNodeError(`subgraph_deploy ${name} failed: ${deployed.error.message}`, { code: "GND_ADMIN" });
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }

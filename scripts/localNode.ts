@@ -7,6 +7,9 @@ import { join } from "node:path";
 import { createLocalNode } from "../local-node/index.js";
 import { fail, parseCli } from "./lib/args.js";
 import { openNodeDatabase } from "./lib/nodeDatabase.js";
+import { startGraphNodeServices } from "./lib/graphNodeEngine.js";
+import { subgraphName } from "../clients/subgraph/index.js";
+import { existsSync } from "node:fs";
 
 const { values } = parseCli({
   "query-port": { type: "string", default: "8000" },
@@ -15,6 +18,7 @@ const { values } = parseCli({
   "status-port": { type: "string", default: "8030" },
   "data-dir": { type: "string" },
   postgres: { type: "boolean", default: false },
+  engine: { type: "string", default: "local" },
   "postgres-dir": { type: "string", default: join(process.cwd(), ".data", "postgres") },
   "ethereum-rpc": { type: "string" },
   "events-per-run": { type: "string" },
@@ -27,7 +31,41 @@ function port(name: string, raw: string): number {
   return n;
 }
 
-try {
+if (values.engine !== "local" && values.engine !== "graph-node") fail(`--engine must be local or graph-node, got ${values.engine}`);
+
+function stopOnSignals(close: () => Promise<void>): void {
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: stopping`);
+    close().then(
+      () => process.exit(0),
+      (err: unknown) => fail(err),
+    );
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+if (values.engine === "graph-node") {
+  // The real graph-node indexes the project's build (gnd dev reads build folders, it takes no IPFS deploys).
+  if (!existsSync(join(process.cwd(), "build", "subgraph.yaml"))) fail("--engine graph-node indexes ./build: run npm run codegen && npm run build first");
+  try {
+    const services = await startGraphNodeServices({
+      ethereumRpc: values["ethereum-rpc"] ?? process.env.ETHEREUM_RPC ?? "http://127.0.0.1:8545",
+      manifest: join(process.cwd(), "subgraph.yaml"),
+      dataDir: join(process.cwd(), ".data"),
+      ports: { query: port("query-port", values["query-port"]), admin: port("admin-port", values["admin-port"]), ipfs: port("ipfs-port", values["ipfs-port"]), status: port("status-port", values["status-port"]) },
+      name: subgraphName(),
+      reset: false,
+    });
+    console.log(`graph-node indexes ${services.engine.deployments[0] ?? "?"} as ${subgraphName()}; queries ${services.engine.urls.query}/subgraphs/name/${subgraphName()}`);
+    stopOnSignals(services.close);
+  } catch (err) {
+    fail(err);
+  }
+} else try {
   const database = await openNodeDatabase({ postgres: values.postgres, postgresDir: values["postgres-dir"] });
   console.log(`store: ${database.describe}`);
   const node = await createLocalNode({
@@ -43,18 +81,7 @@ try {
     logLevel: values.debug ? "debug" : "info",
     ...(values["events-per-run"] ? { eventsPerRun: port("events-per-run", values["events-per-run"]) } : {}),
   });
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`${signal}: stopping the local node`);
-    node.close().then(database.stop).then(
-      () => process.exit(0),
-      (err: unknown) => fail(err),
-    );
-  };
-  process.on("SIGINT", () => shutdown("SIGINT"));
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  stopOnSignals(() => node.close().then(database.stop));
 } catch (err) {
   fail(err);
 }

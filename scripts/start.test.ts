@@ -83,4 +83,15 @@ describe("npm start -- --exit", () => {
     expect(files).toContain("PG_VERSION");
     expect(files).not.toContain("postmaster.pid");
   });
+
+  it("with --engine graph-node, serves the same approvals from the real graph-node (gnd from npm)", async () => {
+    const run = await start("--engine", "graph-node");
+    expect(run.stderr).not.toMatch(/^error:/m);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/\[3\/7\] graph-node \(gnd from npm\) starts once the subgraph is built/);
+    expect(run.stdout).toMatch(/graph-node indexes .*build\/subgraph\.yaml as test\/start/);
+    const token = (await readNetworks()).localhost?.ApprovalToken?.address ?? "";
+    const onChain = await approvalsFromChain(chain.url, token);
+    expect(tableRows(run.stdout)).toEqual(onChain.map((a) => [a.id, a.owner, a.spender, a.value.toString()]));
+  });
 });

@@ -1,4 +1,4 @@
-// `npm start [-- --exit] [-- --postgres]`: the main job. Local chain, contracts, local node, subgraph, sample
+// `npm start [-- --exit] [-- --postgres] [-- --engine graph-node]`: the main job. Local chain, contracts, local node, subgraph, sample
 // approvals, and the approvals listed; then serves until Ctrl-C (or exits with --exit).
 import { join } from "node:path";
 import { projectRoot } from "../lib/projectRoot.js";
@@ -9,6 +9,7 @@ import { fail, parseCli } from "./lib/args.js";
 const { values } = parseCli({
   exit: { type: "boolean", default: false },
   postgres: { type: "boolean", default: false },
+  engine: { type: "string", default: "local" },
   approvals: { type: "string", default: "12" },
   "data-dir": { type: "string", default: process.env.DATA_DIR ?? join(projectRoot, ".data") },
   "query-port": { type: "string", default: String(defaultPorts.query) },
@@ -17,11 +18,17 @@ const { values } = parseCli({
   "status-port": { type: "string", default: String(defaultPorts.status) },
 });
 
+function engineOption(raw: string): "local" | "graph-node" {
+  if (raw === "local" || raw === "graph-node") return raw;
+  fail(`--engine must be local or graph-node, got ${raw}`);
+}
+
 try {
   const job = await runMainJob({
     ethereumRpc: process.env.ETHEREUM_RPC ?? "http://127.0.0.1:8545",
     dataDir: values["data-dir"],
     postgres: values.postgres,
+    engine: engineOption(values.engine),
     ports: { query: Number(values["query-port"]), admin: Number(values["admin-port"]), ipfs: Number(values["ipfs-port"]), status: Number(values["status-port"]) },
     name: subgraphName(),
     approvals: Number(values.approvals),

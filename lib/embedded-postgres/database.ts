@@ -2,6 +2,18 @@
 import pg from "pg";
 import { EmbeddedPostgresError } from "./errors.js";
 
+/** Drops a database and ends the sessions still on it. */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new EmbeddedPostgresError(`invalid database name ${JSON.stringify(name)}: use lowercase letters, digits and _`);
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /** `url` with its database replaced by `name`, created first when missing. */
 export async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new EmbeddedPostgresError(`invalid database name ${JSON.stringify(name)}: use lowercase letters, digits and _`);

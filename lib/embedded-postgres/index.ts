@@ -2,6 +2,6 @@
 // `--postgres` mode and the graph-node engine.
 export { startEmbeddedPostgres, SUPERUSER, type EmbeddedPostgres, type EmbeddedPostgresOptions } from "./server.js";
 export { startThrowawayPostgres, sweepAbandonedClusters, postgresFromEnvOrThrowaway } from "./throwaway.js";
-export { ensureDatabase } from "./database.js";
+export { dropDatabase, ensureDatabase } from "./database.js";
 export { findPostgresBinaries, type PostgresBinaries } from "./binaries.js";
 export { EmbeddedPostgresError } from "./errors.js";

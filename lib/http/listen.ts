@@ -8,7 +8,7 @@ export interface RunningServer {
   /** `http://127.0.0.1:<port>` (no trailing slash). */
   url: string;
   port: number;
-  /** Stops listening and drops every connection, idle or open. */
+  /** Stops listening and drops every connection, idle or open. Calling it again is harmless. */
   close(): Promise<void>;
 }
 
@@ -25,14 +25,16 @@ export async function listen(server: Server, port = 0, host = "127.0.0.1"): Prom
     });
   });
   const { port: actual } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
   return {
     url: `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${actual}`,
     port: actual,
+    // Idempotent: a second close (an error path after a normal one) waits for the first.
     close: () =>
-      new Promise<void>((resolve, reject) => {
+      (closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      })),
   };
 }
 

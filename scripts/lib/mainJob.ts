@@ -11,6 +11,7 @@ import { graphCli } from "../../lib/graphCli.js";
 import { exportImplementationAbi } from "./abi.js";
 import { defaultVersionLabel } from "./versionLabel.js";
 import { openNodeDatabase, type NodeDatabase } from "./nodeDatabase.js";
+import { startGraphNodeServices, type GraphNodeServices } from "./graphNodeEngine.js";
 
 export interface LocalNodePorts {
   query: number;
@@ -25,6 +26,8 @@ export interface MainJobOptions {
   dataDir: string;
   /** Run the node on a real PostgreSQL server from npm (cluster in <dataDir>/postgres) instead of PGlite. */
   postgres?: boolean;
+  /** `graph-node`: the real graph-node from npm instead of the local node (scripts/lib/graphNodeEngine.ts). */
+  engine?: "local" | "graph-node";
   ports: LocalNodePorts;
   name: string;
   /** Sample approvals to send. */
@@ -48,8 +51,9 @@ export const defaultPorts: LocalNodePorts = { query: 8000, admin: 8020, ipfs: 50
 
 export async function runMainJob(options: MainJobOptions): Promise<RunningMainJob> {
   const { log } = options;
-  const started: { chain?: HardhatNode; node?: LocalNodeHandle; database?: NodeDatabase } = {};
+  const started: { chain?: HardhatNode; node?: LocalNodeHandle; database?: NodeDatabase; graphNode?: GraphNodeServices } = {};
   const shutdown = async () => {
+    await started.graphNode?.close();
     await started.node?.close();
     await started.database?.stop();
     await started.chain?.stop();
@@ -84,7 +88,10 @@ export async function runMainJob(options: MainJobOptions): Promise<RunningMainJo
     // 3. Local node: reuse a node already serving (ours or docker compose's graph-node), or start ours.
     const adminUrl = `http://127.0.0.1:${options.ports.admin}`;
     const nodeRunning = await answersHttp(adminUrl);
-    if (nodeRunning) {
+    const useGraphNode = options.engine === "graph-node" && !nodeRunning;
+    if (useGraphNode) {
+      log("[3/7] graph-node (gnd from npm) starts once the subgraph is built: it indexes the build folder");
+    } else if (nodeRunning) {
       log(`[3/7] reusing the graph node that answers at ${adminUrl}`);
     } else {
       const nodeDataDir = join(options.dataDir, "local-node");
@@ -107,10 +114,21 @@ export async function runMainJob(options: MainJobOptions): Promise<RunningMainJo
     }
 
     // 4. Subgraph: codegen, build and deploy with the unmodified graph-cli.
-    log("[4/7] graph codegen, graph build, graph create, graph deploy");
+    log(useGraphNode ? "[4/7] graph codegen, graph build, then graph-node on the build" : "[4/7] graph codegen, graph build, graph create, graph deploy");
     await graphCli(["codegen", "--output-dir", "generated/"], { cwd: projectRoot });
     await graphCli(["build", "--network", "localhost"], { cwd: projectRoot });
-    const deployed = await deploySubgraph({
+    if (useGraphNode) {
+      started.graphNode = await startGraphNodeServices({
+        ethereumRpc: options.ethereumRpc,
+        manifest: join(projectRoot, "subgraph.yaml"),
+        dataDir: options.dataDir,
+        ports: options.ports,
+        name: options.name,
+        reset: freshChain,
+      });
+      log(`      graph-node indexes ${started.graphNode.engine.deployments[0] ?? "?"} as ${options.name}`);
+    }
+    const deployed = useGraphNode ? { deploymentId: started.graphNode?.engine.deployments[0] ?? null } : await deploySubgraph({
       name: options.name,
       versionLabel: defaultVersionLabel(),
       network: "localhost",

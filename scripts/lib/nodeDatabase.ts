@@ -1,8 +1,7 @@
 // Where the local node keeps its entities: embedded PGlite (the default), a PostgreSQL server named by
 // DATABASE_URL, or with --postgres a real PostgreSQL server from npm whose cluster lives in the project's
 // data folder. Only one may be chosen.
-import pg from "pg";
-import { ensureDatabase, startEmbeddedPostgres } from "../../lib/embedded-postgres/index.js";
+import { dropDatabase, ensureDatabase, startEmbeddedPostgres } from "../../lib/embedded-postgres/index.js";
 
 export interface NodeDatabase {
   /** For createLocalNode: absent means PGlite. */
@@ -36,15 +35,5 @@ export async function openNodeDatabase(options: NodeDatabaseOptions): Promise<No
   } catch (error) {
     await server.stop();
     throw error;
-  }
-}
-
-async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name} with (force)`);
-  } finally {
-    await client.end();
   }
 }
