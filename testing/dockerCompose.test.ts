@@ -34,6 +34,16 @@ describe("docker-compose.yml", () => {
     expect(String(services.hardhat?.command)).toMatch(/hardhat node/);
   });
 
+  it("puts the RPC adapter between graph-node and Hardhat's node, so eth_call works", () => {
+    const command = String(services.hardhat?.command);
+    const node = /hardhat node --hostname 127\.0\.0\.1 --port (\d+)/.exec(command);
+    const adapter = /scripts\/rpcAdapter\.ts --target http:\/\/127\.0\.0\.1:(\d+) --host 0\.0\.0\.0 --port (\d+)/.exec(command);
+    expect(node?.[1]).toBeDefined();
+    expect(adapter?.[1]).toBe(node?.[1]);
+    // graph-node (and the host's scripts) reach the chain through the adapter's port.
+    expect(adapter?.[2]).toBe("8545");
+  });
+
   it("publishes the ports our scripts default to", () => {
     const port = (url: string) => Number(new URL(url).port);
     expect(hostPorts(services["graph-node"])).toEqual(expect.arrayContaining([port(localEndpoints.query), port(localEndpoints.deploy), port(localEndpoints.status)]));
