@@ -7,17 +7,12 @@ import { filterSql, type Params } from "./filterSql.js";
 import { quoteIdent, selectExpr, visibleAt, type ColumnLayout, type DeploymentLayout, type TableLayout } from "./layout.js";
 import type { ChildQuery, EntityFilter, EntityOrder, EntityQuery, EntityQueryResult, ResultObject, Selection } from "./entityQuery.js";
 
-interface FetchSpec {
+/** What one statement fetches: a query's paging, filter and selection over one or more tables. */
+type FetchSpec = Pick<EntityQuery, "filter" | "order" | "skip" | "first" | "block" | "selection"> & {
   tables: TableLayout[];
-  filter: EntityFilter | null;
-  order: EntityOrder | null;
-  skip: number;
-  first: number;
-  block: number;
-  selection: Selection[];
   /** Restricts rows to the parents' children; adds the `__parent` key(s) to each row. */
   parentLink?: ParentLink;
-}
+};
 
 type ParentLink =
   /** Rows whose id is in `ids` (forward references). */
