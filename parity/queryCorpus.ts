@@ -4,6 +4,7 @@
 // the errors for unknown fields, bad arguments and limits. Answers are compared response by response.
 import type { EntityTypeDef, FieldDef, SubgraphSchema } from "../subgraph-schema/index.js";
 import { collectionField, comparableTypes, singularField } from "./entitySelection.js";
+import { queryFieldNames } from "../local-node/graphql/index.js";
 import type { CorpusQuery } from "./types.js";
 
 const ORDERED = new Set(["ID", "String", "Bytes", "BigInt", "BigDecimal", "Int", "Int8", "Timestamp"]);
@@ -77,6 +78,7 @@ export function generateCorpus(schema: SubgraphSchema, samples: Map<string, Reco
       );
     }
     if (!sample) continue;
+    corpus.push(...relationQueries(schema, type, sample));
     corpus.push({ id: `${type.name}.singular`, query: `{ r: ${one}(id: ${JSON.stringify(sample.id)}) { ${fieldList} } }` });
     for (const f of scalars) corpus.push(...whereQueries(type, sample, f));
     const [a, b] = scalars.filter((f) => f.name !== "id" && literal(f, sample[f.name]) !== null);
@@ -89,5 +91,43 @@ export function generateCorpus(schema: SubgraphSchema, samples: Map<string, Reco
       );
     }
   }
+  for (const iface of schema.interfaces.values()) {
+    const coll = queryFieldNames(iface.name).plural;
+    const scalars = iface.fields.filter((f) => !f.list && f.type.kind === "scalar").map((f) => f.name).join(" ");
+    corpus.push(
+      { id: `${iface.name}.interface`, query: `{ r: ${coll}(first: 100, orderBy: id) { ${scalars} __typename } }` },
+      { id: `${iface.name}.interface.where`, query: `{ r: ${coll}(first: 100, orderBy: id, where: { id_gt: "0x5" }) { id } }` },
+    );
+  }
   return corpus;
+}
+
+/** References: equality and nested filters on them, child orderBy, and derived lists from this side. */
+function relationQueries(schema: SubgraphSchema, type: EntityTypeDef, sample: Record<string, unknown>): CorpusQuery[] {
+  const coll = collectionField(type);
+  const out: CorpusQuery[] = [];
+  for (const f of type.fields) {
+    if (f.type.kind !== "reference") continue;
+    const target = schema.entities.get(f.type.target);
+    if (f.derivedFrom) {
+      out.push({ id: `${type.name}.derived.${f.name}`, query: `{ r: ${coll}(first: 10, orderBy: id) { id ${f.name}(first: 5, orderBy: id, orderDirection: desc) { id } } }` });
+      continue;
+    }
+    if (f.list) continue;
+    const ref = (sample[f.name] as { id?: unknown } | null | undefined)?.id;
+    if (ref === undefined) continue;
+    out.push(
+      { id: `${type.name}.ref.${f.name}`, query: `{ r: ${coll}(first: 50, orderBy: id, where: { ${f.name}: ${JSON.stringify(ref)} }) { id } }` },
+      { id: `${type.name}.ref.${f.name}_in`, query: `{ r: ${coll}(first: 50, orderBy: id, where: { ${f.name}_in: [${JSON.stringify(ref)}] }) { id } }` },
+      { id: `${type.name}.nested.${f.name}`, query: `{ r: ${coll}(first: 50, orderBy: id, where: { ${f.name}_: { id: ${JSON.stringify(ref)} } }) { id ${f.name} { id } } }` },
+    );
+    const childScalar = target?.fields.find((c) => c.name !== "id" && !c.list && c.type.kind === "scalar");
+    if (childScalar) {
+      out.push(
+        { id: `${type.name}.childOrder.${f.name}__${childScalar.name}`, query: `{ r: ${coll}(first: 30, orderBy: ${f.name}__${childScalar.name}, orderDirection: desc) { id ${f.name} { id ${childScalar.name} } } }` },
+        { id: `${type.name}.childOrder.${f.name}__id`, query: `{ r: ${coll}(first: 30, orderBy: ${f.name}__id) { id } }` },
+      );
+    }
+  }
+  return out;
 }

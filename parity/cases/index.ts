@@ -1,8 +1,9 @@
+import { accountsCase } from "./accounts.js";
 import { approvalsCase } from "./approvals.js";
 import { failingHandlerCase } from "./failingHandler.js";
 import type { ParityCase } from "../types.js";
 
 /** The cases `npm run parity` and `npm test` run, in order. */
 export function builtInCases(): ParityCase[] {
-  return [approvalsCase(), failingHandlerCase()];
+  return [approvalsCase(), accountsCase(), failingHandlerCase()];
 }
