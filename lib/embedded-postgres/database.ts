@@ -2,9 +2,14 @@
 import pg from "pg";
 import { EmbeddedPostgresError } from "./errors.js";
 
+/** Database names go into SQL as identifiers: only plain lowercase ones are accepted. */
+function checkName(name: string): void {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new EmbeddedPostgresError(`invalid database name ${JSON.stringify(name)}: use lowercase letters, digits and _`);
+}
+
 /** Drops a database and ends the sessions still on it. */
 export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new EmbeddedPostgresError(`invalid database name ${JSON.stringify(name)}: use lowercase letters, digits and _`);
+  checkName(name);
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
@@ -16,7 +21,7 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
 
 /** `url` with its database replaced by `name`, created first when missing. */
 export async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new EmbeddedPostgresError(`invalid database name ${JSON.stringify(name)}: use lowercase letters, digits and _`);
+  checkName(name);
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

@@ -2,7 +2,7 @@
 // named by DATABASE_URL. Under vitest that is always set: the global setup (testing/globalSetup.ts) starts
 // an embedded server when the environment names none.
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { dropDatabase, ensureDatabase } from "../../lib/embedded-postgres/index.js";
 import { StoreError, maskDatabaseUrl } from "./errors.js";
 
 export interface TestBackend {
@@ -22,29 +22,11 @@ export function testServerUrl(env: NodeJS.ProcessEnv = process.env): string {
 /** A fresh database on the server of `databaseUrl` (so parallel suites never share tables). */
 export async function createThrowawayDatabase(databaseUrl: string = testServerUrl()): Promise<TestBackend> {
   const name = `store_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
+  let url: string;
   try {
-    await admin.connect();
-    // graph-node needs a C-collated database; template0 allows choosing the collation.
-    await admin.query(`create database ${name} template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C'`);
+    url = await ensureDatabase(databaseUrl, name);
   } catch (error) {
     throw new StoreError(`cannot create a test database on ${maskDatabaseUrl(databaseUrl)} (the role needs CREATEDB)`, { cause: error });
-  } finally {
-    await admin.end().catch(() => undefined);
   }
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  return {
-    name: "postgres",
-    options: { databaseUrl: url.toString() },
-    async cleanup() {
-      const c = new pg.Client({ connectionString: databaseUrl });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+  return { name: "postgres", options: { databaseUrl: url }, cleanup: () => dropDatabase(databaseUrl, name) };
 }
