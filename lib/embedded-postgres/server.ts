@@ -86,20 +86,20 @@ async function initdb(binaries: PostgresBinaries, dataDir: string, runAs: RunAs 
 /** A killed server leaves postmaster.pid behind; it only blocks a start while that process lives. */
 async function clearStalePidFile(dataDir: string): Promise<void> {
   const pidFile = join(dataDir, "postmaster.pid");
-  let text: string;
-  try {
-    text = await readFile(pidFile, "utf8");
-  } catch {
-    return;
-  }
-  const pid = Number(text.split("\n")[0]);
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+  const pid = await livePidIn(pidFile);
+  if (pid !== null) {
     throw new EmbeddedPostgresError(`a PostgreSQL server (pid ${pid}) is already running on ${dataDir}: stop it first, or use another data folder`, {
       code: "EMBEDDED_POSTGRES_IN_USE",
       details: { dataDir, pid },
     });
   }
   await rm(pidFile, { force: true });
+}
+
+/** The pid on the first line of `file` (postmaster.pid, owner.pid) when that process lives; else null. */
+export async function livePidIn(file: string): Promise<number | null> {
+  const pid = Number((await readFile(file, "utf8").catch(() => "")).split("\n")[0]);
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
 }
 
 export function isAlive(pid: number): boolean {
@@ -199,8 +199,8 @@ async function stopChild(child: ChildProcess, exited: Promise<number | null>, da
   const graceful = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 20_000).unref())]);
   if (graceful) return;
   // The server ignored the fast shutdown: kill it and its shell.
-  const pid = Number((await readFile(join(dataDir, "postmaster.pid"), "utf8").catch(() => "")).split("\n")[0]);
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) process.kill(pid, "SIGKILL");
+  const pid = await livePidIn(join(dataDir, "postmaster.pid"));
+  if (pid !== null) process.kill(pid, "SIGKILL");
   child.kill("SIGKILL");
   await exited;
 }

@@ -1,10 +1,10 @@
 // Throwaway clusters for tests and comparisons: a fresh folder under the OS temp dir, fsync off, removed
 // on stop. Each folder records the pid of the process that owns it; a later start removes the folders
 // (and stops the servers) of owners that died without cleaning up, such as a killed test run.
-import { mkdtemp, readdir, readFile, rm, writeFile, chmod } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile, chmod } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { isAlive, startEmbeddedPostgres, type EmbeddedPostgres, type EmbeddedPostgresOptions } from "./server.js";
+import { livePidIn, startEmbeddedPostgres, type EmbeddedPostgres, type EmbeddedPostgresOptions } from "./server.js";
 
 const PREFIX = "embedded-postgres-run-";
 
@@ -35,10 +35,9 @@ export async function sweepAbandonedClusters(base: string = tmpdir()): Promise<n
   for (const name of await readdir(base).catch(() => [] as string[])) {
     if (!name.startsWith(PREFIX)) continue;
     const root = join(base, name);
-    const owner = Number(await readFile(join(root, "owner.pid"), "utf8").catch(() => "NaN"));
-    if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) continue;
-    const server = Number((await readFile(join(root, "data", "postmaster.pid"), "utf8").catch(() => "")).split("\n")[0]);
-    if (Number.isInteger(server) && server > 0 && isAlive(server)) {
+    if ((await livePidIn(join(root, "owner.pid"))) !== null) continue;
+    const server = await livePidIn(join(root, "data", "postmaster.pid"));
+    if (server !== null) {
       try {
         process.kill(server, "SIGKILL");
       } catch {
