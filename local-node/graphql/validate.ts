@@ -20,36 +20,16 @@ import {
 import { QueryError, debugValue, invalidArgument, missingArgument, unknownField, valueParseError } from "./errors.js";
 
 /**
- * An object literal naming a field its input type lacks (`where: { noSuchField: 1 }`). graphql-js's
- * valueFromAST drops such fields silently; graph-node refuses the whole argument.
+ * Walks an argument's literal along its input type. `visit` sees each leaf with its type, and each
+ * object field the type lacks with type null; the first answer that is not null wins.
  */
-function hasUnknownInputField(value: ValueNode, type: GraphQLInputType): boolean {
+function findInLiteral<T>(value: ValueNode, type: GraphQLInputType, visit: (value: ValueNode, type: GraphQLInputType | null) => T | null): T | null {
   const nullable = getNullableType(type);
   if (nullable instanceof GraphQLList) {
     const item = nullable.ofType as GraphQLInputType;
-    return value.kind === Kind.LIST ? value.values.some((v) => hasUnknownInputField(v, item)) : hasUnknownInputField(value, item);
-  }
-  if (!(nullable instanceof GraphQLInputObjectType) || value.kind !== Kind.OBJECT) return false;
-  const fields = nullable.getFields();
-  return value.fields.some((f) => {
-    const def = fields[f.name.value];
-    return !def || hasUnknownInputField(f.value, def.type);
-  });
-}
-
-/**
- * A string literal given for a Bytes input that is not hex: graph-node accepts it as a value and then
- * fails to decode it, with the hex crate's words ("Odd number of digits", "Invalid character 'g' at
- * position 3"; found by the parity suite). Returns that text, or null.
- */
-function badBytesLiteral(value: ValueNode, type: GraphQLInputType): string | null {
-  const nullable = getNullableType(type);
-  if (nullable instanceof GraphQLList) {
-    const item = nullable.ofType as GraphQLInputType;
-    const values = value.kind === Kind.LIST ? value.values : [value];
-    for (const v of values) {
-      const bad = badBytesLiteral(v, item);
-      if (bad !== null) return bad;
+    for (const v of value.kind === Kind.LIST ? value.values : [value]) {
+      const found = findInLiteral(v, item, visit);
+      if (found !== null) return found;
     }
     return null;
   }
@@ -58,17 +38,36 @@ function badBytesLiteral(value: ValueNode, type: GraphQLInputType): string | nul
     const fields = nullable.getFields();
     for (const f of value.fields) {
       const def = fields[f.name.value];
-      const bad = def ? badBytesLiteral(f.value, def.type) : null;
-      if (bad !== null) return bad;
+      const found = def ? findInLiteral(f.value, def.type, visit) : visit(f.value, null);
+      if (found !== null) return found;
     }
     return null;
   }
-  if (nullable.toString() !== "Bytes" || value.kind !== Kind.STRING) return null;
-  const hex = value.value.replace(/^0x/, "");
-  // The hex crate checks the length first.
-  if (hex.length % 2 === 1) return "Odd number of digits";
-  const invalid = /[^0-9a-fA-F]/.exec(hex);
-  return invalid ? `Invalid character '${invalid[0]}' at position ${invalid.index}` : null;
+  return visit(value, nullable);
+}
+
+/**
+ * An object literal naming a field its input type lacks (`where: { noSuchField: 1 }`). graphql-js's
+ * valueFromAST drops such fields silently; graph-node refuses the whole argument.
+ */
+function hasUnknownInputField(value: ValueNode, type: GraphQLInputType): boolean {
+  return findInLiteral(value, type, (_leaf, leafType) => (leafType === null ? true : null)) !== null;
+}
+
+/**
+ * A string literal given for a Bytes input that is not hex: graph-node accepts it as a value and then
+ * fails to decode it, with the hex crate's words ("Odd number of digits", "Invalid character 'g' at
+ * position 3"; found by the parity suite). Returns that text, or null.
+ */
+function badBytesLiteral(value: ValueNode, type: GraphQLInputType): string | null {
+  return findInLiteral(value, type, (leaf, leafType) => {
+    if (leafType?.toString() !== "Bytes" || leaf.kind !== Kind.STRING) return null;
+    const hex = leaf.value.replace(/^0x/, "");
+    // The hex crate checks the length first.
+    if (hex.length % 2 === 1) return "Odd number of digits";
+    const invalid = /[^0-9a-fA-F]/.exec(hex);
+    return invalid ? `Invalid character '${invalid[0]}' at position ${invalid.index}` : null;
+  });
 }
 
 export function validateSelections(
