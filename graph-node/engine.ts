@@ -1,12 +1,16 @@
 // graph-node with its own PostgreSQL: the server DATABASE_URL names, a persistent embedded cluster, or a
 // throwaway one. graph-node runs its own migrations in a database of its own (`graph_node`).
-import { ensureDatabase, startEmbeddedPostgres, startThrowawayPostgres, type EmbeddedPostgres } from "../lib/embedded-postgres/index.js";
+import { dropDatabase, ensureDatabase, startEmbeddedPostgres, startThrowawayPostgres, type EmbeddedPostgres } from "../lib/embedded-postgres/index.js";
 import { startGraphNode, type GraphNodeOptions, type RunningGraphNode } from "./graphNode.js";
 
 export type GraphNodeEngineOptions = Omit<GraphNodeOptions, "postgresUrl"> & {
   /** A server of yours (URL with a password), a persistent embedded cluster folder, or neither (throwaway). */
   postgres?: { url: string } | { dataDir: string };
+  /** Drop graph-node's database first (what it indexed belongs to a chain that is gone). */
+  resetDatabase?: boolean;
 };
+
+const DATABASE = "graph_node";
 
 export interface GraphNodeEngine extends RunningGraphNode {
   postgresUrl: string;
@@ -21,7 +25,8 @@ export async function startGraphNodeEngine(options: GraphNodeEngineOptions): Pro
     serverUrl = server.url;
   }
   try {
-    const postgresUrl = await ensureDatabase(serverUrl, "graph_node");
+    if (options.resetDatabase) await dropDatabase(serverUrl, DATABASE);
+    const postgresUrl = await ensureDatabase(serverUrl, DATABASE);
     const node = await startGraphNode({ ...options, postgresUrl });
     return {
       ...node,

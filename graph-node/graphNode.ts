@@ -65,7 +65,12 @@ export async function startGraphNode(options: GraphNodeOptions): Promise<Running
   try {
     const rpcArgs: string[] = [];
     for (const network of options.networks) {
-      const url = options.adaptChains === false ? network.url : (adapters[adapters.push(await startRpcAdapter({ target: network.url })) - 1]?.url ?? network.url);
+      let url = network.url;
+      if (options.adaptChains !== false) {
+        const adapter = await startRpcAdapter({ target: network.url });
+        adapters.push(adapter);
+        url = adapter.url;
+      }
       rpcArgs.push("--ethereum-rpc", `${network.name}:${url}`);
     }
     const manifests = options.manifests.map((m) => resolve(m));

@@ -17,13 +17,12 @@ const { values } = parseCli({
 });
 
 let backend: TestBackend | null = null;
-let postgres: { stop(): Promise<void> } | null = null;
+let postgres: { url: string; stop(): Promise<void> } | null = null;
 try {
   if (values.backend !== "pglite" && values.backend !== "postgres") throw new Error("--backend must be pglite or postgres");
   if (values.backend === "postgres") {
-    const pgServer = await postgresFromEnvOrThrowaway();
-    postgres = pgServer;
-    backend = await createThrowawayDatabase(pgServer.url);
+    postgres = await postgresFromEnvOrThrowaway();
+    backend = await createThrowawayDatabase(postgres.url);
   }
   const store = await createNodeStore(backend?.options ?? {});
   const id = "QmQueryLatencyBench";

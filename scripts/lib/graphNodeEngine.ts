@@ -5,7 +5,6 @@
 // `npm run query` and GraphiQL work unchanged. Not --watch: in the project folder gnd's watcher sees
 // changes all the time (caches, data) and removes and re-deploys the subgraph again and again.
 import { join } from "node:path";
-import { dropDatabase, startEmbeddedPostgres } from "../../lib/embedded-postgres/index.js";
 import { nameDeployment, startGraphNodeEngine, type GraphNodeEngine } from "../../graph-node/index.js";
 import { createIpfsServer, createIpfsStore } from "../../local-node/ipfs/index.js";
 
@@ -29,26 +28,24 @@ export interface GraphNodeServices {
 }
 
 export async function startGraphNodeServices(options: GraphNodeServicesOptions): Promise<GraphNodeServices> {
-  const postgres = await startEmbeddedPostgres({ dataDir: join(options.dataDir, "graph-node-postgres") });
-  const closers: (() => Promise<void>)[] = [() => postgres.stop()];
+  const ipfs = await createIpfsStore({ dir: join(options.dataDir, "graph-node-ipfs") });
+  const ipfsServer = await createIpfsServer({ ipfs, port: options.ports.ipfs });
+  let engine: GraphNodeEngine | undefined;
   const close = async () => {
-    for (const c of closers.reverse()) await c().catch(() => undefined);
+    await engine?.close();
+    await ipfsServer.close();
   };
   try {
-    if (options.reset) await dropDatabase(postgres.url, "graph_node");
-    const ipfs = await createIpfsStore({ dir: join(options.dataDir, "graph-node-ipfs") });
-    const ipfsServer = await createIpfsServer({ ipfs, port: options.ports.ipfs });
-    closers.push(() => ipfsServer.close());
-    const engine = await startGraphNodeEngine({
+    engine = await startGraphNodeEngine({
       manifests: [options.manifest],
       networks: [{ name: options.network ?? "localhost", url: options.ethereumRpc }],
       ipfs: new URL(ipfsServer.url).host,
       ports: { query: options.ports.query, admin: options.ports.admin, status: options.ports.status, metrics: 0 },
-      postgres: { url: postgres.url },
+      postgres: { dataDir: join(options.dataDir, "graph-node-postgres") },
+      resetDatabase: options.reset,
       // GRAPH_NODE_LOG=1 shows graph-node's own log lines.
       ...(options.log ? { onLog: options.log } : process.env.GRAPH_NODE_LOG ? { onLog: (line: string) => console.log(`graph-node: ${line}`) } : {}),
     });
-    closers.push(() => engine.close());
     await nameDeployment(engine.urls.admin, options.name, engine.deployments[0] ?? "");
     return { engine, close };
   } catch (error) {
