@@ -1,5 +1,6 @@
 // Indexing status as both engines report it, and waiting until both have settled: synced at the chain's
 // head, or failed.
+import { createJsonRpcClient } from "../clients/json-rpc/index.js";
 import { postGraphQL } from "./graphql.js";
 import type { Engine } from "./engines.js";
 
@@ -32,17 +33,13 @@ export async function readStatus(engine: Engine): Promise<ComparedStatus | { err
   };
 }
 
-async function chainHead(chainUrl: string): Promise<number> {
-  const res = await fetch(chainUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }) });
-  return Number.parseInt(((await res.json()) as { result: string }).result, 16);
-}
-
 /** Resolves with the head once every engine is synced at it, or failed; rejects after `timeoutMs`. */
 export async function waitUntilSettled(engines: Engine[], chainUrl: string, timeoutMs = 300_000): Promise<number> {
+  const chain = createJsonRpcClient({ url: chainUrl });
   const deadline = Date.now() + timeoutMs;
   let last: unknown[] = [];
   while (Date.now() < deadline) {
-    const head = await chainHead(chainUrl);
+    const head = Number(await chain.request<string>("eth_blockNumber"));
     last = await Promise.all(engines.map(readStatus));
     const settled = last.every((s) => "health" in (s as object) && ((s as ComparedStatus).health === "failed" || ((s as ComparedStatus).synced && Number((s as ComparedStatus).latestBlock) >= head)));
     if (settled) return head;

@@ -3,7 +3,7 @@
 import { deployApprovalToken, sendApprovals } from "../../hardhat/deploy/index.js";
 import { projectRoot } from "../../lib/projectRoot.js";
 import type { ParityCase } from "../types.js";
-import { chainRpc } from "./chainRpc.js";
+import { createJsonRpcClient } from "../../clients/json-rpc/index.js";
 
 export function approvalsCase(): ParityCase {
   let token = "";
@@ -16,13 +16,13 @@ export function approvalsCase(): ParityCase {
       token = deployed.proxy;
       const single = await sendApprovals({ rpcUrl: chainUrl, token, count: 12 });
       const batched = await sendApprovals({ rpcUrl: chainUrl, token, count: 240, batchSize: 16, seed: 7 });
-      snapshot = await chainRpc<string>(chainUrl, "evm_snapshot");
+      snapshot = await createJsonRpcClient({ url: chainUrl }).request<string>("evm_snapshot");
       // Blocks the reorg in `afterwards` orphans.
       await sendApprovals({ rpcUrl: chainUrl, token, count: 30, batchSize: 6, seed: 11 });
       return { address: token, startBlock: deployed.startBlock, pastBlocks: [single.lastBlock, batched.lastBlock] };
     },
     async afterwards({ chainUrl }) {
-      await chainRpc(chainUrl, "evm_revert", [snapshot]);
+      await createJsonRpcClient({ url: chainUrl }).request("evm_revert", [snapshot]);
       // A longer branch than the orphaned one, so both engines see a new head past the old one.
       await sendApprovals({ rpcUrl: chainUrl, token, count: 48, batchSize: 6, seed: 13 });
     },

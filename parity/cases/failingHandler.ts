@@ -1,10 +1,9 @@
 // A mapping that fails deterministically on the value 13: both engines must fail at the same block, in
 // the same handler, with the same message, and serve the same data and errors.
-import { Contract } from "ethers";
+import { join } from "node:path";
+import { Contract, JsonRpcProvider } from "ethers";
 import { deployApprovalToken, readArtifact, sendApprovals } from "../../hardhat/deploy/index.js";
 import { projectRoot } from "../../lib/projectRoot.js";
-import { join } from "node:path";
-import { JsonRpcProvider } from "ethers";
 import type { ParityCase } from "../types.js";
 
 export function failingHandlerCase(): ParityCase {
