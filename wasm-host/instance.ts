@@ -61,7 +61,8 @@ export async function instantiateSubgraph(wasm: Uint8Array | WebAssembly.Module,
   };
   const heap = createAscHeap(forward);
   const codec = createAscCodec(heap);
-  const store = createHostStore(options.schema, options.store, { rejectUndefinedFields: apiPatch(options.apiVersion) >= 8 });
+  const store = options.entityCache ?? createHostStore(options.schema, options.store, { rejectUndefinedFields: apiPatch(options.apiVersion) >= 8 });
+  let dataSource = options.dataSource;
   const writer = createEthereumObjectWriter(codec, eventLayoutFor(options.apiVersion));
 
   const env: HostEnv = {
@@ -69,6 +70,7 @@ export async function instantiateSubgraph(wasm: Uint8Array | WebAssembly.Module,
     store,
     options,
     block: () => store.block,
+    dataSource: () => dataSource,
     handler: () => handler,
     exports: () => exports,
   };
@@ -149,6 +151,9 @@ export async function instantiateSubgraph(wasm: Uint8Array | WebAssembly.Module,
     context,
     beginBlock(block) {
       store.beginBlock(block);
+    },
+    setDataSource(next) {
+      dataSource = next;
     },
     runEventHandler(name, event) {
       runTrigger(name, event.block.timestamp, event.transaction.hash, () => writer.writeEvent(event));

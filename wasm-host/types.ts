@@ -11,7 +11,7 @@ import type { SubgraphSchema } from "../subgraph-schema/index.js";
 export type { BlockPtr, EntityChange, EntityData, StoreValue, BigIntLike, BytesLike, EthereumValue, EntityStoreBackend };
 
 /** Mapping API versions the host supports (AssemblyScript >= 0.19 memory layout). */
-export type ApiVersion = "0.0.5" | "0.0.6" | "0.0.7" | (string & {});
+export type ApiVersion = "0.0.5" | "0.0.6" | "0.0.7" | "0.0.8" | "0.0.9" | (string & {});
 
 /** `ethereum.Block` as graph-node fills it for apiVersion 0.0.7. */
 export interface EthereumBlockInput {
@@ -151,11 +151,16 @@ export interface HostContext {
 }
 
 export interface HostOptions {
-  /** Mapping apiVersion, "0.0.5" .. "0.0.7". */
+  /** Mapping apiVersion, "0.0.5" .. "0.0.9". */
   apiVersion: ApiVersion;
   /** The parsed schema.graphql (`parseSubgraphSchema` from subgraph-schema/). */
   schema: SubgraphSchema;
   store: EntityStoreBackend;
+  /**
+   * The entity cache to write through, shared by every instance of one deployment: graph-node keeps one
+   * cache per block across all data sources. Default: a cache of this instance's own over `store`.
+   */
+  entityCache?: HostStore;
   /** `ethereum.call`; return null when the call reverted. Absent = every call fails deterministically. */
   ethereumCall?(call: EthereumCallRequest): EthereumValue[] | null;
   ethereumGetBalance?(address: string): bigint;
@@ -184,6 +189,11 @@ export interface SubgraphInstance {
   readonly context: HostContext;
   /** Starts a new block: the in-block write cache starts empty (pending changes are kept). */
   beginBlock(block: BlockPtr): void;
+  /**
+   * The data source the next handlers run for (`dataSource.address()`, `context()`, ...). One instance
+   * of a template's module serves every data source created from it.
+   */
+  setDataSource(dataSource: DataSourceInfo): void;
   /** Builds the apiVersion 0.0.7 `ethereum.Event` in memory and calls the handler. Throws HostError. */
   runEventHandler(handler: string, event: EthereumEventInput): void;
   /** Block handlers: builds `ethereum.Block` and calls the handler. Throws HostError. */

@@ -6,7 +6,7 @@ import { tryHexToBytes } from "../values/hex.js";
 export function dataSourceImports(env: HostEnv): HostFunctions {
   const { codec, options } = env;
   const create = (name: string, params: string[], context: ReturnType<typeof codec.readEntity> | null) => {
-    const ds = options.dataSource;
+    const ds = env.dataSource();
     if (ds.templates !== undefined && !ds.templates.includes(name)) {
       throw new HostError(
         "DATA_SOURCE",
@@ -20,9 +20,9 @@ export function dataSourceImports(env: HostEnv): HostFunctions {
     "dataSource.create": (namePtr: number, paramsPtr: number) => create(codec.readString(namePtr), codec.readStringArray(paramsPtr), null),
     "dataSource.createWithContext": (namePtr: number, paramsPtr: number, contextPtr: number) =>
       create(codec.readString(namePtr), codec.readStringArray(paramsPtr), codec.readEntity(contextPtr)),
-    "dataSource.address": () => codec.writeBytes(tryHexToBytes(options.dataSource.address) ?? new Uint8Array(0)),
-    "dataSource.network": () => codec.writeString(options.dataSource.network),
-    "dataSource.context": () => codec.writeEntity(options.dataSource.context ?? new Map()),
+    "dataSource.address": () => codec.writeBytes(tryHexToBytes(env.dataSource().address) ?? new Uint8Array(0)),
+    "dataSource.network": () => codec.writeString(env.dataSource().network),
+    "dataSource.context": () => codec.writeEntity(env.dataSource().context ?? new Map()),
     "ens.nameByHash": (hashPtr: number) => {
       const hash = codec.readString(hashPtr);
       const name = options.ensNameByHash?.(hash) ?? null;

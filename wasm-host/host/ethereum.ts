@@ -77,6 +77,11 @@ export function ethereumDecode(types: string, data: Uint8Array): EthereumValue |
 
 export function ethereumImports(env: HostEnv): HostFunctions {
   const { codec, options } = env;
+  // graph-node links both for every mapping but refuses them, deterministically, before 0.0.9.
+  const requireApiVersion9 = (name: string): void => {
+    const patch = Number(/^0\.0\.(\d+)$/.exec(options.apiVersion)?.[1] ?? 0);
+    if (patch < 9) throw new HostError("ETHEREUM", `${name} call is not supported before API version 0.0.9`);
+  };
   return {
     "ethereum.call": (callPtr: number) => {
       const request = readSmartContractCall(codec, callPtr, env.block());
@@ -87,10 +92,12 @@ export function ethereumImports(env: HostEnv): HostFunctions {
       return result === null ? 0 : codec.writeArray(TypeId.ArrayEthereumValue, result, codec.writeEthereumValue);
     },
     "ethereum.getBalance": (addressPtr: number) => {
+      requireApiVersion9("ethereum.getBalance");
       if (options.ethereumGetBalance === undefined) throw new HostError("ETHEREUM", "ethereum.getBalance is not available");
       return codec.writeBigInt(options.ethereumGetBalance(bytesToHex(codec.readBytes(addressPtr))));
     },
     "ethereum.hasCode": (addressPtr: number) => {
+      requireApiVersion9("ethereum.hasCode");
       if (options.ethereumHasCode === undefined) throw new HostError("ETHEREUM", "ethereum.hasCode is not available");
       return codec.writeWrappedBool(options.ethereumHasCode(bytesToHex(codec.readBytes(addressPtr))));
     },

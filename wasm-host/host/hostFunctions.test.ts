@@ -231,9 +231,20 @@ describe("ethereum.*", () => {
       functionParams: [{ kind: "address", value: "0x0000000000000000000000000000000000000001" }],
     });
     expect(h.callString("callBalanceOf", addr("00000000000000000000000000000000000000aa"), addr("0000000000000000000000000000000000000bad"))).toBe("reverted");
-    expect(h.callString("balanceOf", addr("0000000000000000000000000000000000000001"))).toBe("1000000000000000000");
-    expect(h.call("hasCode", addr("0000000000000000000000000000000000000001"))).toBe(1);
-    expect(h.call("hasCode", addr("0000000000000000000000000000000000000002"))).toBe(0);
+  });
+  it("answers getBalance and hasCode from apiVersion 0.0.9, and refuses them before, as graph-node", async () => {
+    const v9 = await createHarness("functions.as.ts", {
+      apiVersion: "0.0.9",
+      ethereumGetBalance: (address) => (address.endsWith("01") ? 10n ** 18n : 0n),
+      ethereumHasCode: (address) => address.endsWith("01"),
+    });
+    const addr = (hex: string) => v9.instance.context.codec.writeBytes(bytes(hex));
+    expect(v9.callString("balanceOf", addr("0000000000000000000000000000000000000001"))).toBe("1000000000000000000");
+    expect(v9.call("hasCode", addr("0000000000000000000000000000000000000001"))).toBe(1);
+    expect(v9.call("hasCode", addr("0000000000000000000000000000000000000002"))).toBe(0);
+    const old = errorOf(() => h.call("hasCode", writeBytes(bytes("0000000000000000000000000000000000000001"))));
+    expect(old.message).toContain("ethereum.hasCode call is not supported before API version 0.0.9");
+    expect(old.deterministic).toBe(true);
   });
 });
 
