@@ -1,7 +1,7 @@
 // Messages between the indexer (main thread, owns the store and the RPC client) and the host worker
 // (runs the WASM mappings). Handlers are synchronous, so the worker asks for store reads and
 // ethereum.call over a dedicated port and blocks on Atomics.wait until the answer is posted.
-import type { BlockPtr, EntityChange, EntityData, EthereumCallRequest, EthereumEventInput, EthereumValue, LogLevel } from "../../wasm-host/index.js";
+import type { BlockPtr, EntityChange, EntityData, EthereumBlockInput, EthereumCallRequest, EthereumEventInput, EthereumValue, LogLevel } from "../../wasm-host/index.js";
 
 export interface WorkerDataSource {
   name: string;
@@ -16,9 +16,30 @@ export interface WorkerDataSource {
   templates?: string[];
 }
 
+/** A data source template: what `dataSource.create` instantiates. */
+export interface WorkerTemplate {
+  name: string;
+  wasmModule: WebAssembly.Module;
+  apiVersion: string;
+  network: string;
+}
+
+/** A data source created by a handler, as the worker reports it with its block's result. */
+export interface CreatedDataSource {
+  /** Its index in the deployment's data source list (static ones first, then created in order). */
+  index: number;
+  template: string;
+  /** The creation parameter: a lowercase 0x address (or a CID for a file data source). */
+  param: string;
+  context: EntityData | null;
+  creationBlock: number;
+}
+
 export interface WorkerInit {
   schemaSdl: string;
+  /** Static data sources in manifest order, then those created earlier, in creation order. */
   dataSources: WorkerDataSource[];
+  templates: WorkerTemplate[];
   /** Int32Array(1) over it: 0 = waiting, 1 = an answer was posted on `port`. */
   signal: SharedArrayBuffer;
   port: MessagePort;
@@ -28,12 +49,16 @@ export interface WorkerInit {
   memoryLimitBytes?: number;
 }
 
-export interface Trigger {
-  /** Index into WorkerInit.dataSources. */
-  dataSource: number;
-  handler: string;
-  event: EthereumEventInput;
-}
+/** One handler call: an event, or a block (block handlers). */
+export type Trigger =
+  | {
+      kind: "event";
+      /** Index into the deployment's data source list. */
+      dataSource: number;
+      handler: string;
+      event: EthereumEventInput;
+    }
+  | { kind: "block"; dataSource: number; handler: string; block: EthereumBlockInput };
 
 /** A block pointer plus what `_meta.block` reports (the store keeps them with the pointer). */
 export type JobBlockPtr = BlockPtr & { timestamp: number; parentHash: string };
@@ -47,8 +72,8 @@ export type WorkerCommand =
   /** The first message a started thread gets: which deployment it runs (it loads the host before). */
   | ({ type: "init" } & WorkerInit)
   | { type: "run"; id: number; blocks: BlockJob[] }
-  /** Forget every cached entity (after a revert, or when a run failed). */
-  | { type: "reset"; id: number };
+  /** Forget every cached entity and every data source past the first `dataSources` (after a revert, or a failed run). */
+  | { type: "reset"; id: number; dataSources: number };
 
 export interface HandlerFailure {
   message: string;
@@ -60,6 +85,11 @@ export interface HandlerFailure {
 export interface BlockResult {
   ptr: JobBlockPtr;
   changes: EntityChange[];
+  /**
+   * Data sources the block's handlers created. The worker stops its batch after such a block: the
+   * blocks after it were loaded without the new data sources' triggers.
+   */
+  created?: CreatedDataSource[];
 }
 
 export type WorkerReply =
@@ -77,8 +107,10 @@ export type SyncRequest =
   | { type: "getDerived"; entityType: string; field: string; id: string }
   | { type: "call"; call: EthereumCallRequest }
   | { type: "balance"; address: string; block: BlockPtr | null }
-  | { type: "hasCode"; address: string; block: BlockPtr | null };
+  | { type: "hasCode"; address: string; block: BlockPtr | null }
+  /** The triggers of `block` for data sources created in it, in graph-node's order (data source indexes set). */
+  | { type: "triggersIn"; block: JobBlockPtr; dataSources: CreatedDataSource[] };
 
 export type SyncResponse =
-  | { ok: true; value: EntityData | null | EntityData[] | EthereumValue[] | string[] | bigint | boolean }
+  | { ok: true; value: EntityData | null | EntityData[] | EthereumValue[] | string[] | bigint | boolean | Trigger[] }
   | { ok: false; message: string };

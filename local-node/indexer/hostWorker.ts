@@ -31,6 +31,7 @@ async function start(init: WorkerInit): Promise<HostRuntime> {
   return createHostRuntime({
     schemaSdl: init.schemaSdl,
     dataSources: init.dataSources,
+    templates: init.templates,
     ...(init.cacheSize === undefined ? {} : { cacheSize: init.cacheSize }),
     ...(init.memoryLimitBytes === undefined ? {} : { memoryLimitBytes: init.memoryLimitBytes }),
     request: requester(init),
@@ -64,7 +65,7 @@ async function handle(cmd: Exclude<WorkerCommand, { type: "init" }>): Promise<vo
   if (!runtime) throw new Error("hostWorker got a command before its init");
   const host = await runtime;
   if (cmd.type === "reset") {
-    host.reset();
+    host.reset(cmd.dataSources);
     post({ type: "done", id: cmd.id, results: [], failure: null });
     return;
   }

@@ -3,7 +3,21 @@
 import { MessageChannel, Worker } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
 import type { BlockPtr, EntityData, EthereumCallRequest, EthereumValue, LogLevel } from "../../wasm-host/index.js";
-import type { BlockJob, BlockResult, HandlerFailure, SyncRequest, SyncResponse, WorkerCommand, WorkerDataSource, WorkerInit, WorkerReply } from "./hostProtocol.js";
+import type {
+  BlockJob,
+  BlockResult,
+  CreatedDataSource,
+  HandlerFailure,
+  JobBlockPtr,
+  SyncRequest,
+  SyncResponse,
+  Trigger,
+  WorkerCommand,
+  WorkerDataSource,
+  WorkerInit,
+  WorkerReply,
+  WorkerTemplate,
+} from "./hostProtocol.js";
 import { IndexerError } from "./errors.js";
 
 /** What the worker may ask for while a handler runs. */
@@ -15,11 +29,14 @@ export interface HostServices {
   ethereumCall(call: EthereumCallRequest): Promise<EthereumValue[] | null>;
   getBalance(address: string, block: BlockPtr | null): Promise<bigint>;
   hasCode(address: string, block: BlockPtr | null): Promise<boolean>;
+  /** The triggers in `block` of data sources its handlers just created. */
+  triggersIn(block: JobBlockPtr, dataSources: CreatedDataSource[]): Promise<Trigger[]>;
 }
 
 export interface HostWorkerOptions {
   schemaSdl: string;
   dataSources: WorkerDataSource[];
+  templates: WorkerTemplate[];
   services: HostServices;
   log(level: LogLevel, message: string): void;
   cacheSize?: number;
@@ -30,7 +47,8 @@ export interface HostWorkerOptions {
 
 export interface HostWorker {
   run(blocks: BlockJob[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }>;
-  reset(): Promise<void>;
+  /** Forgets cached entities and every data source past the first `dataSources`. */
+  reset(dataSources: number): Promise<void>;
   terminate(): Promise<void>;
   /** What the worker is doing, for slow-step reports: runs in flight and store requests being answered. */
   describe(): string;
@@ -111,6 +129,7 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
   const init: WorkerInit = {
     schemaSdl: options.schemaSdl,
     dataSources: options.dataSources,
+    templates: options.templates,
     signal,
     port: port2 as unknown as MessagePort,
     ...(options.cacheSize === undefined ? {} : { cacheSize: options.cacheSize }),
@@ -133,6 +152,8 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
           return { ok: true, value: await s.getBalance(req.address, req.block) };
         case "hasCode":
           return { ok: true, value: await s.hasCode(req.address, req.block) };
+        case "triggersIn":
+          return { ok: true, value: await s.triggersIn(req.block, req.dataSources) };
         default:
           return { ok: false, message: `unknown request ${(req as { type: string }).type}` };
       }
@@ -180,7 +201,7 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
   worker.on("error", (err) => die(new IndexerError(`host worker crashed: ${err.message}`, { cause: err })));
   worker.on("exit", (code) => die(new IndexerError(`host worker exited (${code})`)));
 
-  function send(cmd: { type: "run"; blocks: BlockJob[] } | { type: "reset" }): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }> {
+  function send(cmd: { type: "run"; blocks: BlockJob[] } | { type: "reset"; dataSources: number }): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }> {
     if (dead) return Promise.reject(dead);
     const id = nextId++;
     return new Promise((resolve, reject) => {
@@ -201,8 +222,8 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
 
   return {
     run: (blocks) => send({ type: "run", blocks }),
-    async reset() {
-      await send({ type: "reset" });
+    async reset(dataSources) {
+      await send({ type: "reset", dataSources });
     },
     describe() {
       const now = Date.now();

@@ -4,6 +4,7 @@
 // block hashes), blockWrites (entity writes and reverts), entityReads; they share a StoreState.
 import { createDatabase, type Database } from "./database.js";
 import { METADATA_SQL } from "./metadata.js";
+import { DYNAMIC_DATA_SOURCES_SQL, loadDataSources } from "./dynamicDataSources.js";
 import type { StoreState } from "./storeState.js";
 import { createSubgraph, promoteIfSynced, removeSubgraph, resolveName, resolvePendingName, setPendingVersion, subgraphExists, subgraphId } from "./subgraphVersions.js";
 import { createDeployment, getDeployment, listDeployments, listIndexes, markFailed, markHealthy, setPaused, setSynced } from "./deploymentMetadata.js";
@@ -17,6 +18,7 @@ export async function createNodeStore(options: NodeStoreOptions): Promise<NodeSt
   await db.transaction(async (tx) => {
     if (db.kind === "postgres") await tx.query("select pg_advisory_xact_lock(8000830)");
     await tx.exec(METADATA_SQL);
+    await tx.exec(DYNAMIC_DATA_SOURCES_SQL);
   });
   return buildNodeStore(db);
 }
@@ -38,6 +40,7 @@ function buildNodeStore(db: Database): NodeStore {
     transact: (id, block, changes, recentBlocks) => writeBlocks(s, id, [{ block, changes }], recentBlocks ?? []),
     transactBlocks: (id, blocks, recentBlocks) => writeBlocks(s, id, blocks, recentBlocks ?? []),
     revertTo: (id, block) => revertTo(s, id, block),
+    loadDataSources: (id) => loadDataSources(s, id),
     recentBlockHash: (id, number) => recentBlockHash(s, id, number),
     blockNumberForHash: (id, hash) => blockNumberForHash(s, id, hash),
     setSynced: (id, synced) => setSynced(s, id, synced),

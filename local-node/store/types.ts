@@ -50,6 +50,19 @@ export interface CreateDeploymentInput {
 export interface BlockChanges {
   block: BlockPtrWithMeta;
   changes: EntityChange[];
+  /** Data sources created by the block's handlers, in creation order. */
+  dataSources?: StoredDataSource[];
+}
+
+/** A data source created from a template, as stored with its deployment. */
+export interface StoredDataSource {
+  /** The template's name. */
+  template: string;
+  /** The creation parameter: the contract address (lowercase 0x) or, for a file data source, the CID. */
+  param: string;
+  /** `createWithContext`'s context as the indexer encodes it (JSON text), or null. */
+  context: string | null;
+  creationBlock: number;
 }
 
 export interface NodeStoreOptions {
@@ -89,6 +102,8 @@ export interface NodeStore {
   transactBlocks(id: string, blocks: BlockChanges[], recentBlocks?: BlockPtr[]): Promise<void>;
   /** Undo every change above block.number and move the pointer to `block`. */
   revertTo(id: string, block: BlockPtrWithMeta): Promise<void>;
+  /** The data sources created by the deployment's handlers, in creation order. */
+  loadDataSources(id: string): Promise<StoredDataSource[]>;
   /** The block number stored for a hash (pointer or recent blocks), or null: for `block: {hash}`. */
   blockNumberForHash(id: string, hash: string): Promise<number | null>;
   /** The hash stored for a block number (from transact's pointer and recentBlocks), or null. */
