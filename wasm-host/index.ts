@@ -1,6 +1,7 @@
 // Public API of the subgraph WASM host. Explicit exports only.
 export { instantiateSubgraph } from "./instance.js";
 export { createMemoryEntityStore } from "./store/memoryEntityStore.js";
+export { createHostStore } from "./store/hostStore.js";
 export type { MemoryEntityStore } from "./store/memoryEntityStore.js";
 export { HostError, HostAbortError, HostLinkError } from "./errors.js";
 export type { AbortInfo, HostErrorCode } from "./errors.js";

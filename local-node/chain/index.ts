@@ -2,7 +2,7 @@
 export { getBlock, getBlocks, getHeadNumber, getReceipts, getTransactions, toHex } from "./blocks.js";
 export type { ChainBlock, ChainLog, ChainReceipt, ChainTransaction } from "./blocks.js";
 export { ChainError, ChainReorgedError } from "./errors.js";
-export { createLogFetcher } from "./logs.js";
+export { createLogFetcher, getLogsInBlock } from "./logs.js";
 export type { LogFilter } from "./logs.js";
 export { createRecentBlocks, findCommonAncestor } from "./reorg.js";
 export { createRpcClient } from "./rpcClient.js";

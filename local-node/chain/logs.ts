@@ -60,6 +60,19 @@ function suggestedEnd(err: unknown, fromBlock: number): number | null {
   return start === fromBlock && end >= start ? end : null;
 }
 
+function filterParams(filter: LogFilter): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  if (filter.addresses.length > 0) params.address = filter.addresses.length === 1 ? filter.addresses[0] : filter.addresses;
+  if (filter.topic0s.length > 0) params.topics = [filter.topic0s.length === 1 ? filter.topic0s[0] : filter.topic0s];
+  return params;
+}
+
+/** The logs of one block, named by hash (EIP-234), so they belong to that block or to none. */
+export async function getLogsInBlock(rpc: RpcClient, blockHash: string, filter: LogFilter): Promise<ChainLog[]> {
+  const raw = await rpc.request<Record<string, unknown>[]>("eth_getLogs", [{ blockHash, ...filterParams(filter) }]);
+  return raw.map(parseLog);
+}
+
 export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
   const maxRange = options.maxRange ?? 50_000;
   const growBelow = options.growBelowLogs ?? 5_000;
@@ -76,9 +89,7 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
     async next(fromBlock, toBlock, filter) {
       for (;;) {
         const end = Math.min(toBlock, fromBlock + range - 1);
-        const params: Record<string, unknown> = { fromBlock: toHex(fromBlock), toBlock: toHex(end) };
-        if (filter.addresses.length > 0) params.address = filter.addresses.length === 1 ? filter.addresses[0] : filter.addresses;
-        if (filter.topic0s.length > 0) params.topics = [filter.topic0s.length === 1 ? filter.topic0s[0] : filter.topic0s];
+        const params: Record<string, unknown> = { fromBlock: toHex(fromBlock), toBlock: toHex(end), ...filterParams(filter) };
         try {
           const raw = await options.rpc.request<Record<string, unknown>[]>("eth_getLogs", [params]);
           const logs = raw.map(parseLog);

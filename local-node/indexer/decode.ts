@@ -11,6 +11,10 @@ export interface HandlerSpec {
   handler: string;
   topic0: string;
   receipt: boolean;
+  /** `topic1`..`topic3` filters from the manifest: the log's topic must be one of them (null: any). */
+  topic1?: string[] | null;
+  topic2?: string[] | null;
+  topic3?: string[] | null;
 }
 
 export interface MatchedLog {
@@ -21,6 +25,8 @@ export interface MatchedLog {
 export interface LogDecoder {
   /** All handlers whose event matches the log (usually one), each with decoded parameters. */
   match(log: ChainLog): MatchedLog[];
+  /** The topic0 values the handlers listen to (lowercase 0x hex). */
+  readonly topics: string[];
 }
 
 interface Candidate {
@@ -103,6 +109,7 @@ export function createLogDecoder(abi: unknown[], handlers: HandlerSpec[]): LogDe
   }
 
   return {
+    topics: [...byTopic.keys()],
     match(log) {
       const t0 = log.topics[0];
       if (!t0) return [];
@@ -111,6 +118,7 @@ export function createLogDecoder(abi: unknown[], handlers: HandlerSpec[]): LogDe
       const out: MatchedLog[] = [];
       for (const c of candidates) {
         if (c.topicCount !== log.topics.length) continue;
+        if (!topicsAccepted(c.spec, log.topics)) continue;
         const quick = c.fast?.(log) ?? null;
         if (quick) {
           out.push({ handler: c.spec, parameters: quick });
@@ -122,6 +130,19 @@ export function createLogDecoder(abi: unknown[], handlers: HandlerSpec[]): LogDe
       return out;
     },
   };
+}
+
+/** graph-node applies a handler's topic1..3 filters to the log before calling it. */
+function topicsAccepted(spec: HandlerSpec, topics: string[]): boolean {
+  const filters = [spec.topic1, spec.topic2, spec.topic3];
+  for (let i = 0; i < 3; i++) {
+    const wanted = filters[i];
+    // An empty list matches nothing, as graph-node reads it.
+    if (!wanted) continue;
+    const actual = topics[i + 1]?.toLowerCase();
+    if (actual === undefined || !wanted.includes(actual)) return false;
+  }
+  return true;
 }
 
 function toParams(fragment: EventFragment, result: Result): EventParamInput[] {

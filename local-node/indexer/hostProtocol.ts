@@ -37,9 +37,11 @@ export interface CreatedDataSource {
 
 export interface WorkerInit {
   schemaSdl: string;
-  /** Static data sources in manifest order, then those created earlier, in creation order. */
+  /** Static data sources in manifest order. */
   dataSources: WorkerDataSource[];
   templates: WorkerTemplate[];
+  /** Data sources created earlier (reloaded from the store), in creation order, after `dataSources`. */
+  created: CreatedDataSource[];
   /** Int32Array(1) over it: 0 = waiting, 1 = an answer was posted on `port`. */
   signal: SharedArrayBuffer;
   port: MessagePort;

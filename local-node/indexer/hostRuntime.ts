@@ -1,15 +1,32 @@
 // Runs the mapping handlers of one deployment, block after block, over a layered entity cache:
-// the current block's writes, then the batch's committed-to-be writes, then clean entities read
-// before; misses go to `request` (the main thread's store). Thread-agnostic: the worker entry wires
-// `request` to Atomics.wait, tests can call it directly.
-import { instantiateSubgraph, type BlockPtr, type EntityChange, type EntityData, type EntityStoreBackend, type EthereumValue, type LogLevel, type SubgraphInstance } from "../../wasm-host/index.js";
+// one host store for the block across all data sources (graph-node's per-block entity cache), then
+// the batch's committed-to-be writes, then clean entities read before; misses go to `request` (the
+// main thread's store). Handlers that create data sources extend the registry; their triggers in the
+// creating block run after the block's own, breadth first, as graph-node runs them. Thread-agnostic:
+// the worker entry wires `request` to Atomics.wait, tests can call it directly.
+import {
+  createHostStore,
+  instantiateSubgraph,
+  type BlockPtr,
+  type EntityChange,
+  type EntityData,
+  type EntityStoreBackend,
+  type EthereumValue,
+  type LogLevel,
+  type SubgraphInstance,
+} from "../../wasm-host/index.js";
 import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
-import type { BlockJob, BlockResult, HandlerFailure, SyncRequest, SyncResponse, WorkerDataSource } from "./hostProtocol.js";
+import type { BlockJob, BlockResult, CreatedDataSource, HandlerFailure, SyncRequest, SyncResponse, Trigger, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
+import { createDataSourceRegistry, restoreCreated, type RuntimeDataSource } from "./dataSourceRegistry.js";
 import { IndexerError } from "./errors.js";
 
 export interface HostRuntimeOptions {
   schemaSdl: string;
+  /** Static data sources, then those created before this runtime started (`created` says which). */
   dataSources: WorkerDataSource[];
+  templates?: WorkerTemplate[];
+  /** Data sources created earlier, in creation order (appended after `dataSources`). */
+  created?: CreatedDataSource[];
   cacheSize?: number;
   /** Replace an instance whose linear memory grew past this (default 128 MiB). */
   memoryLimitBytes?: number;
@@ -19,9 +36,10 @@ export interface HostRuntimeOptions {
 }
 
 export interface HostRuntime {
+  /** Runs the blocks in order; stops after a failed block, or after one whose handlers created data sources. */
   runBlocks(blocks: BlockJob[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }>;
-  /** Drops every cached entity. */
-  reset(): void;
+  /** Drops every cached entity and every data source past the first `dataSources`. */
+  reset(dataSources?: number): void;
 }
 
 /** An entity as the cache knows it: present (with the block it was written in) or known absent. */
@@ -36,6 +54,7 @@ class RequestFailedError extends IndexerError {
 }
 
 const key = (entityType: string, id: string): string => `${entityType}\u0000${id}`;
+const apiPatch = (v: string): number => Number(/^0\.0\.(\d+)$/.exec(v)?.[1] ?? 0);
 
 export async function createHostRuntime(options: HostRuntimeOptions): Promise<HostRuntime> {
   const schema = parseSubgraphSchema(options.schemaSdl);
@@ -108,53 +127,57 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
     },
   };
 
+  // One cache for the block, whichever data source writes (graph-node's BlockState).
+  const firstApi = options.dataSources[0]?.apiVersion ?? options.templates?.[0]?.apiVersion ?? "0.0.7";
+  const blockStore = createHostStore(schema, backend, { rejectUndefinedFields: apiPatch(firstApi) >= 8 });
+  const registry = createDataSourceRegistry(options.dataSources, options.templates ?? [], (name, params, context) => registry.queue(name, params, context));
+  restoreCreated(registry, options.created ?? []);
+  let currentName = "";
+
   // AssemblyScript's stub runtime never frees memory, so one long-lived instance only grows (graph-node
   // instantiates per trigger). Instances are replaced at a block boundary once they pass this size.
+  // One instance per mapping module serves every data source that runs it (a template's many).
   const memoryLimit = options.memoryLimitBytes ?? 128 * 2 ** 20;
-  const instantiate = (ds: WorkerDataSource): Promise<SubgraphInstance> =>
+  const instances = new Map<WebAssembly.Module, SubgraphInstance>();
+  const instantiate = (ds: RuntimeDataSource): Promise<SubgraphInstance> =>
     instantiateSubgraph(ds.wasmModule, {
       apiVersion: ds.apiVersion,
       schema,
       store: backend,
-      dataSource: {
-        name: ds.name,
-        address: ds.address,
-        network: ds.network,
-        context: ds.context ?? null,
-        ...(ds.templates ? { templates: ds.templates } : {}),
-        // Dynamic data sources are not indexed by this node; say so where it happens.
-        onCreate: (name, params) =>
-          options.log(
-            "warning",
-            `[${ds.name}] data source template ${name}(${params.join(", ")}) created at block ${currentBlock?.number ?? "?"} is not indexed by this node`,
-          ),
-      },
+      entityCache: blockStore,
+      dataSource: ds.info,
       ethereumCall: (call) => ask({ type: "call", call }).value as EthereumValue[] | null,
       ethereumGetBalance: (address) => ask({ type: "balance", address, block: currentBlock }).value as bigint,
       ethereumHasCode: (address) => ask({ type: "hasCode", address, block: currentBlock }).value as boolean,
-      log: (level, message) => options.log(level, `[${ds.name}] ${message}`),
+      log: (level, message) => options.log(level, `[${currentName}] ${message}`),
+      // Replaced at block boundaries by recycleGrown, never in the middle of a block's shared cache.
+      recycleMemoryBytes: Infinity,
     });
-  const instances: SubgraphInstance[] = [];
-  for (const ds of options.dataSources) instances.push(await instantiate(ds));
-  const shared = instances.length > 1;
+  async function instanceFor(ds: RuntimeDataSource): Promise<SubgraphInstance> {
+    let inst = instances.get(ds.wasmModule);
+    if (!inst) instances.set(ds.wasmModule, (inst = await instantiate(ds)));
+    return inst;
+  }
+  for (const ds of registry.list) await instanceFor(ds);
 
   async function recycleGrown(): Promise<void> {
-    for (let i = 0; i < instances.length; i++) {
-      const memory = instances[i]!.context.exports.memory;
-      if (memory instanceof WebAssembly.Memory && memory.buffer.byteLength > memoryLimit) instances[i] = await instantiate(options.dataSources[i]!);
+    for (const [module, inst] of instances) {
+      const memory = inst.context.exports.memory;
+      if (memory instanceof WebAssembly.Memory && memory.buffer.byteLength > memoryLimit) {
+        const ds = registry.list.find((d) => d.wasmModule === module)!;
+        instances.set(module, await instantiate(ds));
+      }
     }
   }
 
-  /** Folds one instance's changes into the block's de-duplicated list (last write wins, first order kept). */
-  function collect(into: Map<string, EntityChange>, changes: EntityChange[], block: number): void {
-    for (const ch of changes) {
-      const k = key(ch.entityType, ch.id);
-      into.delete(k);
-      into.set(k, ch);
-      noteWritten(ch.entityType, ch.id);
-      // With several instances, later triggers of this block must read earlier instances' writes.
-      if (shared) pending.set(k, ch.op === "set" ? { data: ch.data, block } : null);
-    }
+  async function runTrigger(t: Trigger): Promise<void> {
+    const ds = registry.list[t.dataSource];
+    if (!ds) throw new IndexerError(`no data source ${t.dataSource}`);
+    const inst = instances.get(ds.wasmModule) ?? (await instanceFor(ds));
+    inst.setDataSource(ds.info);
+    currentName = ds.info.name ?? "";
+    if (t.kind === "block") inst.runBlockHandler(t.handler, t.block);
+    else inst.runEventHandler(t.handler, t.event);
   }
 
   async function runOnce(blocks: BlockJob[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }> {
@@ -162,23 +185,28 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
     const results: BlockResult[] = [];
     for (const job of blocks) {
       currentBlock = job.ptr;
-      const changes = new Map<string, EntityChange>();
-      const before = shared ? new Map(pending) : null;
+      const countBefore = registry.list.length;
       let trigger: { handler: string } | null = null;
+      const created: CreatedDataSource[] = [];
       try {
-        for (const inst of instances) inst.beginBlock(job.ptr);
+        blockStore.beginBlock(job.ptr);
         for (const t of job.triggers) {
           trigger = t;
-          const inst = instances[t.dataSource];
-          if (!inst) throw new Error(`no data source ${t.dataSource}`);
-          inst.runEventHandler(t.handler, t.event);
-          if (shared) collect(changes, inst.takeChanges(), job.ptr.number);
+          await runTrigger(t);
         }
-        if (!shared) for (const inst of instances) collect(changes, inst.takeChanges(), job.ptr.number);
+        // Created data sources see this block's triggers too, after the block's own, breadth first.
+        for (let fresh = registry.admit(job.ptr.number); fresh.length > 0; fresh = registry.admit(job.ptr.number)) {
+          created.push(...fresh);
+          const more = ask({ type: "triggersIn", block: job.ptr, dataSources: fresh }).value as Trigger[];
+          for (const t of more) {
+            trigger = t;
+            await runTrigger(t);
+          }
+        }
       } catch (err) {
-        // The failed block's writes never reach the store; drop them from the instances and cache.
-        for (const inst of instances) inst.takeChanges();
-        if (before) pending = before;
+        // The failed block's writes and data sources never reach the store.
+        blockStore.takeChanges();
+        registry.truncate(countBefore);
         const e = err as { message?: string; deterministic?: boolean; handler?: string };
         return {
           results,
@@ -190,10 +218,15 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
           },
         };
       }
-      const list = [...changes.values()];
-      if (!shared) for (const ch of list) pending.set(key(ch.entityType, ch.id), ch.op === "set" ? { data: ch.data, block: job.ptr.number } : null);
-      results.push({ ptr: job.ptr, changes: list });
+      const changes: EntityChange[] = blockStore.takeChanges();
+      for (const ch of changes) {
+        noteWritten(ch.entityType, ch.id);
+        pending.set(key(ch.entityType, ch.id), ch.op === "set" ? { data: ch.data, block: job.ptr.number } : null);
+      }
+      results.push(created.length > 0 ? { ptr: job.ptr, changes, created } : { ptr: job.ptr, changes });
       await recycleGrown();
+      // Later blocks of this batch were loaded without the new data sources' triggers.
+      if (created.length > 0) break;
     }
     return { results, failure: null };
   }
@@ -204,10 +237,11 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       for (const [k, v] of pending) remember(k, v);
       return runOnce(blocks);
     },
-    reset() {
+    reset(dataSources) {
       clean = new Map();
       pending = new Map();
       knownIds = new Map();
+      if (dataSources !== undefined) registry.truncate(dataSources);
     },
   };
 }

@@ -32,6 +32,7 @@ async function start(init: WorkerInit): Promise<HostRuntime> {
     schemaSdl: init.schemaSdl,
     dataSources: init.dataSources,
     templates: init.templates,
+    created: init.created,
     ...(init.cacheSize === undefined ? {} : { cacheSize: init.cacheSize }),
     ...(init.memoryLimitBytes === undefined ? {} : { memoryLimitBytes: init.memoryLimitBytes }),
     request: requester(init),

@@ -41,7 +41,7 @@ function event(tx: number, logIndex: number, value: bigint, block: number): Ethe
 }
 
 function job(block: number, events: EthereumEventInput[]): BlockJob {
-  return { ptr: { number: block, hash: hex(block, 32), timestamp: 1_700_000_000 + block, parentHash: hex(block - 1, 32) }, triggers: events.map((e) => ({ dataSource: 0, handler: "ApprovalHandler", event: e })) };
+  return { ptr: { number: block, hash: hex(block, 32), timestamp: 1_700_000_000 + block, parentHash: hex(block - 1, 32) }, triggers: events.map((e) => ({ kind: "event" as const, dataSource: 0, handler: "ApprovalHandler", event: e })) };
 }
 
 beforeAll(async () => {
@@ -62,6 +62,7 @@ beforeAll(async () => {
     ethereumCall: async () => null,
     getBalance: async () => 0n,
     hasCode: async () => false,
+    triggersIn: async () => [],
   };
   wasmModule = await WebAssembly.compile(wasm);
   schemaSdl = await readFile(join(projectRoot, "schema.graphql"), "utf8");

@@ -36,7 +36,9 @@ export interface HostServices {
 export interface HostWorkerOptions {
   schemaSdl: string;
   dataSources: WorkerDataSource[];
-  templates: WorkerTemplate[];
+  templates?: WorkerTemplate[];
+  /** Data sources created earlier, in creation order. */
+  created?: CreatedDataSource[];
   services: HostServices;
   log(level: LogLevel, message: string): void;
   cacheSize?: number;
@@ -129,7 +131,8 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
   const init: WorkerInit = {
     schemaSdl: options.schemaSdl,
     dataSources: options.dataSources,
-    templates: options.templates,
+    templates: options.templates ?? [],
+    created: options.created ?? [],
     signal,
     port: port2 as unknown as MessagePort,
     ...(options.cacheSize === undefined ? {} : { cacheSize: options.cacheSize }),

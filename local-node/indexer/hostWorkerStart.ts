@@ -3,6 +3,7 @@ import { createHostWorker, type HostWorker } from "./hostWorkerClient.js";
 import { allEntityIds } from "./entityIds.js";
 import { contextToEntity } from "./manifestContext.js";
 import type { IndexerContext } from "./indexerContext.js";
+import { triggersIn } from "./createdDataSources.js";
 
 export async function startWorker(ctx: IndexerContext): Promise<HostWorker> {
   const { deployment, store, id, services } = ctx;
@@ -18,6 +19,8 @@ export async function startWorker(ctx: IndexerContext): Promise<HostWorker> {
       context: contextToEntity(ds.context),
       templates: (deployment.templates ?? []).map((t) => t.name),
     })),
+    templates: (deployment.templates ?? []).map((t) => ({ name: t.name, wasmModule: t.wasmModule, apiVersion: t.apiVersion, network: t.network })),
+    created: ctx.created,
     log: ctx.log,
     // Reads wait for the commit in flight at the time of the read (ctx.committing changes per group).
     services: {
@@ -27,6 +30,7 @@ export async function startWorker(ctx: IndexerContext): Promise<HostWorker> {
       ethereumCall: services.ethereumCall,
       getBalance: services.getBalance,
       hasCode: services.hasCode,
+      triggersIn: (block, created) => triggersIn(ctx, block, created),
     },
   });
 }

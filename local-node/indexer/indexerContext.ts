@@ -1,11 +1,12 @@
 // What one deployment indexer knows: its dependencies, the pieces built once (log fetcher, decoders,
 // filter) and the loop's mutable state. The indexer's modules take this object explicitly.
 import type { BlockPtr } from "../../wasm-host/index.js";
-import { type RpcClient, createLogFetcher, type LogFilter, createRecentBlocks } from "../chain/index.js";
+import { type RpcClient, createLogFetcher, createRecentBlocks } from "../chain/index.js";
 import { createChainServices, type ChainServices } from "./chainServices.js";
-import { createLogDecoder } from "./decode.js";
 import type { HostThreadPool, HostWorker } from "./hostWorkerClient.js";
-import type { LoadedRange, LoaderDataSource } from "./rangeLoader.js";
+import type { LoadedRange } from "./rangeLoader.js";
+import { createLiveDataSources, type LiveDataSources } from "./liveDataSources.js";
+import type { CreatedDataSource } from "./hostProtocol.js";
 import type { IndexedDeployment, IndexerStore, Logger } from "./types.js";
 
 export interface DeploymentIndexerOptions {
@@ -43,8 +44,10 @@ export interface IndexerContext {
   readonly recent: ReturnType<typeof createRecentBlocks>;
   readonly fetcher: ReturnType<typeof createLogFetcher>;
   readonly services: ChainServices;
-  readonly loaderSources: LoaderDataSource[];
-  readonly filter: LogFilter;
+  /** Static and created data sources with their decoders, and the log filter over them. */
+  readonly sources: LiveDataSources;
+  /** Created data sources as the store holds them (loaded at start, after a revert or an error). */
+  created: CreatedDataSource[];
 
   state: DeploymentState;
   pointer: BlockPtr | null;
@@ -78,16 +81,6 @@ export function createIndexerContext(options: DeploymentIndexerOptions): Indexer
     onShrink: (message) => log(/timed out|timeout/i.test(message) ? "warning" : "debug", message),
   });
   const services = createChainServices(rpc);
-  const loaderSources: LoaderDataSource[] = deployment.dataSources.map((ds) => ({
-    address: ds.address?.toLowerCase() ?? null,
-    startBlock: ds.startBlock,
-    endBlock: ds.endBlock ?? null,
-    decoder: createLogDecoder(ds.abis[ds.abiName] ?? [], ds.eventHandlers),
-  }));
-  const filter: LogFilter = {
-    addresses: loaderSources.some((d) => d.address === null) ? [] : [...new Set(loaderSources.map((d) => d.address!))],
-    topic0s: [...new Set(deployment.dataSources.flatMap((d) => d.eventHandlers.map((h) => h.topic0.toLowerCase())))],
-  };
   return {
     options,
     store,
@@ -101,8 +94,8 @@ export function createIndexerContext(options: DeploymentIndexerOptions): Indexer
     recent,
     fetcher,
     services,
-    loaderSources,
-    filter,
+    sources: createLiveDataSources(deployment),
+    created: [],
     state: "starting",
     pointer: null,
     head: null,

@@ -6,6 +6,7 @@ import { startWorker } from "./hostWorkerStart.js";
 import { DeploymentFailed, noteCaughtUp, runJobs } from "./jobRunner.js";
 import { prefetchRange, takeRange } from "./rangePrefetch.js";
 import { handleReorg } from "./reorgHandling.js";
+import { reloadCreated } from "./createdDataSources.js";
 import { enterPhase, startWatchdog } from "./watchdog.js";
 import { IndexerError } from "./errors.js";
 
@@ -53,7 +54,12 @@ async function step(ctx: IndexerContext): Promise<boolean> {
   ctx.log("debug", `blocks ${from}-${range.end.number}: ${range.jobs.reduce((n, j) => n + j.triggers.length, 0)} triggers`);
   // Fetch the next range while this one runs and commits.
   if (range.end.number < head) prefetchRange(ctx, range.end.number + 1, head);
-  await runJobs(ctx, range.jobs);
+  const interrupted = await runJobs(ctx, range.jobs);
+  if (interrupted) {
+    // Data sources were created: the rest of the range is fetched again with them in the filter.
+    ctx.prefetched = null;
+    return true;
+  }
   enterPhase(ctx, `committing the pointer at block ${range.end.number}`);
   if (!ctx.pointer || ctx.pointer.number < range.end.number) {
     const end = { number: range.end.number, hash: range.end.hash };
@@ -73,7 +79,8 @@ async function resetAfterError(ctx: IndexerContext): Promise<void> {
   ctx.prefetched = null;
   const again = await ctx.store.getDeployment(ctx.id).catch(() => null);
   if (again) ctx.pointer = again.latestBlock;
-  await ctx.worker!.reset().catch(async () => {
+  await reloadCreated(ctx);
+  await ctx.worker!.reset(ctx.sources.list.length).catch(async () => {
     await ctx.worker?.terminate();
     ctx.worker = await startWorker(ctx);
   });
@@ -92,6 +99,7 @@ export async function runIndexingLoop(ctx: IndexerContext): Promise<void> {
   ctx.pointer = rec.latestBlock;
   ctx.synced = rec.synced;
   if (ctx.pointer) ctx.recent.add(ctx.pointer);
+  await reloadCreated(ctx);
   ctx.worker = await startWorker(ctx);
   let failures = 0;
   const watchdog = startWatchdog(ctx);

@@ -1,6 +1,7 @@
 // Runs block jobs on the host worker and commits their results, pipelined: group k is committed
 // while the worker runs group k+1. A deterministic handler failure ends the deployment.
-import type { BlockJob, BlockResult } from "./hostProtocol.js";
+import type { BlockJob, BlockResult, JobBlockPtr } from "./hostProtocol.js";
+import { toStored } from "./createdDataSources.js";
 import type { IndexerContext } from "./indexerContext.js";
 import { enterPhase } from "./watchdog.js";
 import { IndexerError } from "./errors.js";
@@ -13,7 +14,10 @@ async function commitResults(ctx: IndexerContext, results: BlockResult[]): Promi
   if (results.length === 0) return;
   const ptrs = results.map((r) => ({ number: r.ptr.number, hash: r.ptr.hash }));
   // The store records each committed block's hash itself (for later reorg checks).
-  await ctx.store.transactBlocks(ctx.id, results.map((r) => ({ block: r.ptr, changes: r.changes })));
+  await ctx.store.transactBlocks(
+    ctx.id,
+    results.map((r) => (r.created ? { block: r.ptr, changes: r.changes, dataSources: toStored(r.created) } : { block: r.ptr, changes: r.changes })),
+  );
   for (const p of ptrs) ctx.recent.add(p);
   ctx.pointer = ptrs[ptrs.length - 1]!;
   await noteCaughtUp(ctx);
@@ -53,8 +57,12 @@ function groupJobs(jobs: BlockJob[], perRun: number): BlockJob[][] {
   return groups;
 }
 
-/** Runs the jobs on the worker in groups, committing group k while the worker runs group k+1. */
-export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<void> {
+/**
+ * Runs the jobs on the worker in groups, committing group k while the worker runs group k+1. When a
+ * block's handlers create data sources, the run stops after that block (later blocks were loaded
+ * without the new data sources): answers that block, whose commit is then done; null otherwise.
+ */
+export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<JobBlockPtr | null> {
   const groups = groupJobs(jobs, ctx.perRun);
   try {
     for (const g of groups) {
@@ -63,6 +71,14 @@ export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<vo
       enterPhase(ctx, `committing blocks up to ${results[results.length - 1]?.ptr.number ?? "-"}`);
       await ctx.committing;
       ctx.committing = commitResults(ctx, results);
+      const last = results[results.length - 1];
+      if (!failure && last?.created) {
+        await ctx.committing;
+        ctx.created.push(...last.created);
+        ctx.sources.add(last.created);
+        ctx.log("info", `${last.created.length} data source(s) created at block ${last.ptr.number}: ${last.created.map((c) => `${c.template}(${c.param})`).join(", ")}`);
+        return last.ptr;
+      }
       if (failure) {
         await ctx.committing;
         if (!failure.deterministic) throw new IndexerError(`handler ${failure.handler ?? "?"} failed at block ${failure.block.number}: ${failure.message}`);
@@ -75,4 +91,5 @@ export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<vo
     await ctx.committing.catch(() => {});
   }
   await ctx.committing;
+  return null;
 }

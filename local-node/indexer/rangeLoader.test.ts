@@ -43,14 +43,14 @@ describe("loadRange", () => {
     const head = await getHeadNumber(rpc);
     const fetcher = createLogFetcher({ rpc, initialRange: 3 });
     const decoder = createLogDecoder(abi, [{ event: APPROVAL, handler: "ApprovalHandler", topic0, receipt: false }]);
-    const sources = [{ address: token, startBlock, decoder }];
+    const sources = [{ index: 0, address: token, startBlock, decoder, blockHandlers: [] }];
     const events = [];
     let from = startBlock;
     while (from <= head) {
       const chunk = await fetcher.next(from, head, { addresses: [token], topic0s: [topic0] });
-      const range = await loadRange(rpc, sources, chunk.logs, chunk.toBlock);
+      const range = await loadRange(rpc, sources, chunk.logs, from, chunk.toBlock);
       expect(range.end.number).toBe(chunk.toBlock);
-      for (const job of range.jobs) for (const t of job.triggers) events.push({ job, t });
+      for (const job of range.jobs) for (const t of job.triggers) if (t.kind === "event") events.push({ job, t });
       from = chunk.toBlock + 1;
     }
     // The proxy's initialize emits no Approval; every sent approval comes back once, in order.
@@ -73,13 +73,13 @@ describe("loadRange", () => {
     expect(first.t.event.address).toBe(token);
     expect(first.t.event.receipt).toBeUndefined();
     // Log indexes increase within a block.
-    const idx = events.filter((e) => e.job === first.job).map((e) => Number(e.t.event.logIndex));
+    const idx = events.filter((e) => e.job === first.job).map((e) => Number(e.t.kind === "event" ? e.t.event.logIndex : -1));
     expect(idx).toEqual([...idx].sort((a, b) => a - b));
 
     // With an end block, logs after it produce no trigger.
     const firstBlock = first.job.ptr.number;
     const allLogs = (await createLogFetcher({ rpc }).next(startBlock, head, { addresses: [token], topic0s: [topic0] })).logs;
-    const ended = await loadRange(rpc, [{ address: token, startBlock, endBlock: firstBlock, decoder }], allLogs, head);
+    const ended = await loadRange(rpc, [{ index: 0, address: token, startBlock, endBlock: firstBlock, decoder, blockHandlers: [] }], allLogs, startBlock, head);
     expect(ended.jobs.map((j) => j.ptr.number)).toEqual([firstBlock]);
     expect(ended.end.number).toBe(head);
   });
@@ -89,10 +89,50 @@ describe("loadRange", () => {
     const head = await getHeadNumber(rpc);
     const logs = (await createLogFetcher({ rpc }).next(head, head, { addresses: [token], topic0s: [topic0] })).logs;
     const decoder = createLogDecoder(abi, [{ event: APPROVAL, handler: "WithReceipt", topic0, receipt: true }]);
-    const range = await loadRange(rpc, [{ address: token, startBlock, decoder }], logs, head);
-    const receipt = range.jobs[0]?.triggers[0]?.event.receipt;
+    const range = await loadRange(rpc, [{ index: 0, address: token, startBlock, decoder, blockHandlers: [] }], logs, head, head);
+    const trigger = range.jobs[0]?.triggers[0];
+    const receipt = trigger?.kind === "event" ? trigger.event.receipt : undefined;
     expect(receipt?.status).toBe(1n);
     expect(receipt?.logs).toHaveLength(1);
+  });
+
+  it("applies topic1..3 filters as graph-node: any listed value, an empty list matches nothing", async () => {
+    const sent = await sendApprovals({ rpcUrl: chain.url, token, count: 6, seed: 11 });
+    const logs = (await createLogFetcher({ rpc }).next(sent.firstBlock, sent.lastBlock, { addresses: [token], topic0s: [topic0] })).logs;
+    expect(logs).toHaveLength(6);
+    const wanted = [sampleSpender(1, 11), sampleSpender(4, 11)].map((a) => `0x${a.slice(2).toLowerCase().padStart(64, "0")}`);
+    const handlers = (topic2: string[] | null) => [{ event: APPROVAL, handler: "H", topic0, receipt: false, topic2 }];
+    const spendersOf = async (topic2: string[] | null) => {
+      const source = { index: 0, address: token, startBlock, decoder: createLogDecoder(abi, handlers(topic2)), blockHandlers: [] };
+      const range = await loadRange(rpc, [source], logs, sent.firstBlock, sent.lastBlock);
+      return range.jobs.flatMap((j) => j.triggers).map((t) => (t.kind === "event" ? String(t.event.parameters[1]?.value.value) : ""));
+    };
+    expect(await spendersOf(wanted)).toEqual([sampleSpender(1, 11), sampleSpender(4, 11)].map((a) => a.toLowerCase()));
+    expect(await spendersOf([])).toEqual([]);
+    expect(await spendersOf(null)).toHaveLength(6);
+  });
+
+  it("adds block handler triggers in graph-node's order: once first, then logs by index, then every-block and polling", async () => {
+    const sent = await sendApprovals({ rpcUrl: chain.url, token, count: 2, seed: 12 });
+    for (let i = 0; i < 4; i++) await rpc.request("evm_mine", []);
+    const from = sent.firstBlock;
+    const to = sent.lastBlock + 4;
+    const logs = (await createLogFetcher({ rpc }).next(from, to, { addresses: [token], topic0s: [topic0] })).logs;
+    const decoder = createLogDecoder(abi, [{ event: APPROVAL, handler: "OnApproval", topic0, receipt: false }]);
+    const sources = [
+      { index: 0, address: token, startBlock: from, decoder, blockHandlers: [{ handler: "Init", filter: { kind: "once" as const } }, { handler: "Every", filter: null }] },
+      { index: 1, address: token, startBlock: from, decoder, blockHandlers: [{ handler: "Poll", filter: { kind: "polling" as const, every: 2 } }] },
+    ];
+    const range = await loadRange(rpc, sources, logs, from, to);
+    expect(range.jobs.map((j) => j.ptr.number)).toEqual(Array.from({ length: to - from + 1 }, (_, i) => from + i));
+    const order = (i: number) => range.jobs[i]!.triggers.map((t) => `${t.dataSource}:${t.handler}`);
+    // One approval per block (sendApprovals sends small counts one by one).
+    expect(order(0)).toEqual(["0:Init", "0:OnApproval", "1:OnApproval", "0:Every", "1:Poll"]);
+    expect(order(1)).toEqual(["0:OnApproval", "1:OnApproval", "0:Every"]);
+    expect(order(2)).toEqual(["0:Every", "1:Poll"]);
+    expect(order(3)).toEqual(["0:Every"]);
+    const block = range.jobs[2]!.triggers[0]!;
+    expect(block.kind === "block" && Number(block.block.number)).toBe(from + 2);
   });
 });
 

@@ -1,19 +1,14 @@
-// Turns the logs of one block range into block jobs for the host: matches handlers, decodes, fetches
-// the blocks (with transactions) and receipts where asked, and checks that every log's block hash is
-// the block we fetched (otherwise the chain moved under us and the range is retried).
+// Turns one block range into block jobs for the host: matches the logs to handlers and decodes them,
+// adds block handler triggers, fetches the blocks (with transactions where a log needs them) and
+// receipts where asked, and checks that every log's block hash is the block we fetched (otherwise
+// the chain moved under us and the range is retried). Within a block the triggers come in
+// graph-node's order: `once` block handlers, then logs by log index, then the other block handlers;
+// for each, the matching data sources in their order.
 import type { EthereumBlockInput, EthereumTransactionInput } from "../../wasm-host/index.js";
 import { type RpcClient, getBlocks, getReceipts, getTransactions, type ChainBlock, type ChainLog, type ChainReceipt, type ChainTransaction, ChainReorgedError } from "../chain/index.js";
-import type { LogDecoder } from "./decode.js";
 import { blockInput, buildEvent, transactionInput } from "./eventBuilder.js";
 import type { BlockJob, JobBlockPtr, Trigger } from "./hostProtocol.js";
-
-export interface LoaderDataSource {
-  address: string | null;
-  startBlock: number;
-  /** No triggers after this block (null: none). */
-  endBlock?: number | null;
-  decoder: LogDecoder;
-}
+import type { LoaderDataSource } from "./liveDataSources.js";
 
 export interface LoadedRange {
   jobs: BlockJob[];
@@ -25,25 +20,52 @@ export interface LoadedRange {
 // Blocks per batch request: full blocks of a busy chain are large (hundreds of transactions each).
 const BLOCK_BATCH = 20;
 
-export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[], logs: ChainLog[], toBlock: number): Promise<LoadedRange> {
+type BlockTrigger = { ds: number; handler: string };
+
+function active(ds: LoaderDataSource, n: number): boolean {
+  return n >= ds.startBlock && (ds.endBlock == null || n <= ds.endBlock);
+}
+
+/** The block handlers due at block `n`: `once` ones (first in the block) and the rest (last). */
+function blockTriggersAt(dataSources: LoaderDataSource[], n: number): { start: BlockTrigger[]; end: BlockTrigger[] } {
+  const start: BlockTrigger[] = [];
+  const end: BlockTrigger[] = [];
+  for (const ds of dataSources) {
+    if (ds.blockHandlers.length === 0 || !active(ds, n)) continue;
+    // graph-node picks one handler per trigger kind: the first that matches.
+    const once = ds.blockHandlers.find((h) => h.filter?.kind === "once");
+    if (once && n === ds.startBlock) start.push({ ds: ds.index, handler: once.handler });
+    const every = ds.blockHandlers.find((h) => h.filter === null || (h.filter.kind === "polling" && (n - ds.startBlock) % h.filter.every === 0));
+    if (every) end.push({ ds: ds.index, handler: every.handler });
+  }
+  return { start, end };
+}
+
+export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[], logs: ChainLog[], fromBlock: number, toBlock: number): Promise<LoadedRange> {
   const sorted = logs.filter((l) => !l.removed).sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
 
   // Match first: only blocks with a handled log need a full fetch.
-  const matched: { log: ChainLog; ds: number; handler: string; receipt: boolean; params: Trigger["event"]["parameters"] }[] = [];
+  const matched: { log: ChainLog; ds: number; handler: string; receipt: boolean; params: (Trigger & { kind: "event" })["event"]["parameters"] }[] = [];
   for (const log of sorted) {
-    dataSources.forEach((ds, i) => {
-      if (log.blockNumber < ds.startBlock) return;
-      if (ds.endBlock != null && log.blockNumber > ds.endBlock) return;
-      if (ds.address !== null && ds.address !== log.address) return;
+    for (const ds of dataSources) {
+      if (!active(ds, log.blockNumber)) continue;
+      if (ds.address !== null && ds.address !== log.address) continue;
       for (const m of ds.decoder.match(log)) {
-        matched.push({ log, ds: i, handler: m.handler.handler, receipt: m.handler.receipt, params: m.parameters });
+        matched.push({ log, ds: ds.index, handler: m.handler.handler, receipt: m.handler.receipt, params: m.parameters });
       }
-    });
+    }
   }
 
-  const numbers = [...new Set(matched.map((m) => m.log.blockNumber))];
-  const withLogs = new Set(numbers);
-  if (!withLogs.has(toBlock)) numbers.push(toBlock);
+  const blockTriggers = new Map<number, { start: BlockTrigger[]; end: BlockTrigger[] }>();
+  if (dataSources.some((d) => d.blockHandlers.length > 0)) {
+    for (let n = fromBlock; n <= toBlock; n++) {
+      const due = blockTriggersAt(dataSources, n);
+      if (due.start.length > 0 || due.end.length > 0) blockTriggers.set(n, due);
+    }
+  }
+
+  const withLogs = new Set(matched.map((m) => m.log.blockNumber));
+  const numbers = [...new Set([...withLogs, ...blockTriggers.keys(), toBlock])].sort((a, b) => a - b);
   const blocks = new Map<number, ChainBlock>();
   for (let i = 0; i < numbers.length; i += BLOCK_BATCH) {
     const slice = numbers.slice(i, i + BLOCK_BATCH);
@@ -56,6 +78,12 @@ export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[],
       blocks.set(n, blk);
     });
   }
+  // Consecutive blocks must chain, or the chain moved while we read it.
+  for (let i = 1; i < numbers.length; i++) {
+    const a = blocks.get(numbers[i - 1]!)!;
+    const b = blocks.get(numbers[i]!)!;
+    if (b.number === a.number + 1 && b.parentHash !== a.hash) throw new ChainReorgedError(`block ${b.number} does not follow block ${a.number} (the chain reorganised)`);
+  }
 
   const txs = new Map<string, ChainTransaction>();
   for (const n of withLogs) for (const t of blocks.get(n)?.transactions ?? []) txs.set(t.hash, t);
@@ -66,30 +94,45 @@ export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[],
 
   // One input object per block and transaction: structured clone to the worker then sends each once.
   const blockInputs = new Map<number, EthereumBlockInput>();
+  const inputOf = (blk: ChainBlock): EthereumBlockInput => {
+    let bi = blockInputs.get(blk.number);
+    if (!bi) blockInputs.set(blk.number, (bi = blockInput(blk)));
+    return bi;
+  };
   const txInputs = new Map<string, EthereumTransactionInput>();
-  const jobs: BlockJob[] = [];
-  let job: BlockJob | null = null;
+  const byBlock = new Map<number, Trigger[]>();
+  const triggersOf = (n: number): Trigger[] => {
+    let list = byBlock.get(n);
+    if (!list) byBlock.set(n, (list = []));
+    return list;
+  };
+  for (const [n, due] of blockTriggers) {
+    const bi = inputOf(blocks.get(n)!);
+    for (const t of due.start) triggersOf(n).push({ kind: "block", dataSource: t.ds, handler: t.handler, block: bi });
+  }
   for (const m of matched) {
     const blk = blocks.get(m.log.blockNumber)!;
     if (blk.hash !== m.log.blockHash) throw new ChainReorgedError(`log of block ${blk.number} has hash ${m.log.blockHash}, the block is ${blk.hash}`);
-    let bi = blockInputs.get(blk.number);
-    if (!bi) blockInputs.set(blk.number, (bi = blockInput(blk)));
+    const bi = inputOf(blk);
     let ti = txInputs.get(m.log.transactionHash);
     if (!ti) {
       const t = txs.get(m.log.transactionHash);
       if (!t) throw new ChainReorgedError(`transaction ${m.log.transactionHash} not found`);
       txInputs.set(m.log.transactionHash, (ti = transactionInput(t)));
     }
-    if (!job || job.ptr.number !== blk.number) {
-      job = { ptr: jobPtr(blk), triggers: [] };
-      jobs.push(job);
-    }
-    job.triggers.push({
+    triggersOf(blk.number).push({
+      kind: "event",
       dataSource: m.ds,
       handler: m.handler,
       event: buildEvent({ log: m.log, block: bi, transaction: ti, parameters: m.params, receipt: m.receipt ? (receipts.get(m.log.transactionHash) ?? null) : null }),
     });
   }
+  for (const [n, due] of blockTriggers) {
+    const bi = inputOf(blocks.get(n)!);
+    for (const t of due.end) triggersOf(n).push({ kind: "block", dataSource: t.ds, handler: t.handler, block: bi });
+  }
+
+  const jobs: BlockJob[] = [...byBlock.keys()].sort((a, b) => a - b).map((n) => ({ ptr: jobPtr(blocks.get(n)!), triggers: byBlock.get(n)! }));
   const last = blocks.get(toBlock)!;
   return { jobs, end: jobPtr(last), events: matched.length };
 }

@@ -3,8 +3,17 @@ import { getBlock } from "../chain/index.js";
 import { loadRange, type LoadedRange } from "./rangeLoader.js";
 import type { IndexerContext } from "./indexerContext.js";
 
+// With block handlers every block of a range may be fetched: keep ranges short enough to pipeline.
+const BLOCK_HANDLER_RANGE = 1_000;
+
 export function fetchRange(ctx: IndexerContext, from: number, head: number): Promise<LoadedRange> {
-  const p = ctx.fetcher.next(from, head, ctx.filter).then((chunk) => loadRange(ctx.rpc, ctx.loaderSources, chunk.logs, chunk.toBlock));
+  const { sources } = ctx;
+  const to = sources.hasBlockHandlers ? Math.min(head, from + BLOCK_HANDLER_RANGE - 1) : head;
+  const filter = sources.filter;
+  // Block handlers alone need no logs (an empty topic list would ask for every log).
+  const chunk = filter.topic0s.length === 0 ? Promise.resolve({ logs: [], toBlock: to }) : ctx.fetcher.next(from, to, filter);
+  const list = [...sources.list];
+  const p = chunk.then((c) => loadRange(ctx.rpc, list, c.logs, from, c.toBlock));
   p.catch(() => {}); // a failed prefetch is simply fetched again
   return p;
 }

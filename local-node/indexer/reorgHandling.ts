@@ -2,6 +2,7 @@
 // store's), revert the store to it and restart the worker's cache from there.
 import { getBlock, findCommonAncestor } from "../chain/index.js";
 import type { IndexerContext } from "./indexerContext.js";
+import { reloadCreated } from "./createdDataSources.js";
 
 export async function handleReorg(ctx: IndexerContext): Promise<void> {
   const { rpc, store, id, startBlock } = ctx;
@@ -27,5 +28,7 @@ export async function handleReorg(ctx: IndexerContext): Promise<void> {
   await store.revertTo(id, target);
   ctx.recent.truncateAbove(target.number);
   ctx.pointer = target.number >= 0 ? target : null;
-  await ctx.worker!.reset();
+  // Data sources created in the orphaned blocks are gone with them.
+  await reloadCreated(ctx);
+  await ctx.worker!.reset(ctx.sources.list.length);
 }

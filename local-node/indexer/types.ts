@@ -1,7 +1,7 @@
 // What the indexer needs from the store and from a loaded deployment. Structural subsets of the
 // store's NodeStore and the manifest loader's LoadedDeployment, so either side can grow freely.
 import type { BlockPtr, EntityChange, EntityData, LogLevel } from "../../wasm-host/index.js";
-import type { EntityQuery, EntityQueryResult } from "../store/index.js";
+import type { EntityQuery, EntityQueryResult, StoredDataSource } from "../store/index.js";
 
 /** A block pointer with what `_meta.block` reports. */
 export type BlockPtrWithMeta = BlockPtr & { timestamp?: number; parentHash?: string };
@@ -19,8 +19,10 @@ export interface IndexerStore {
   getDeployment(id: string): Promise<IndexerDeploymentRecord | null>;
   transact(id: string, block: BlockPtrWithMeta, changes: EntityChange[], recentBlocks?: BlockPtr[]): Promise<void>;
   /** Several consecutive blocks in one database transaction; the pointer moves to the last. */
-  transactBlocks(id: string, blocks: { block: BlockPtrWithMeta; changes: EntityChange[] }[], recentBlocks?: BlockPtr[]): Promise<void>;
+  transactBlocks(id: string, blocks: { block: BlockPtrWithMeta; changes: EntityChange[]; dataSources?: StoredDataSource[] }[], recentBlocks?: BlockPtr[]): Promise<void>;
   revertTo(id: string, block: BlockPtr): Promise<void>;
+  /** Data sources created by the deployment's handlers, in creation order. */
+  loadDataSources(id: string): Promise<StoredDataSource[]>;
   recentBlockHash(id: string, number: number): Promise<string | null>;
   setSynced(id: string, synced: boolean): Promise<void>;
   promoteIfSynced(deploymentId: string): Promise<void>;
@@ -37,19 +39,34 @@ export interface IndexedEventHandler {
   handler: string;
   topic0: string;
   receipt: boolean;
+  /** `topic1`..`topic3` filters (any of the listed values, lowercase 0x hex); null or absent = any. */
+  topic1?: string[] | null;
+  topic2?: string[] | null;
+  topic3?: string[] | null;
 }
 
-export interface IndexedDataSource {
+/** A `blockHandlers` entry; `filter` null runs it on every block. */
+export interface IndexedBlockHandler {
+  handler: string;
+  filter: null | { kind: "call" } | { kind: "once" } | { kind: "polling"; every: number };
+}
+
+/** What data sources and templates share. */
+export interface IndexedMapping {
   kind: string;
   name: string;
   network: string;
-  address: string | null;
-  startBlock: number;
   apiVersion: string;
   abis: Record<string, unknown[]>;
   abiName: string;
   eventHandlers: IndexedEventHandler[];
+  blockHandlers?: IndexedBlockHandler[];
   wasmModule: WebAssembly.Module;
+}
+
+export interface IndexedDataSource extends IndexedMapping {
+  address: string | null;
+  startBlock: number;
   /** `source.endBlock`: no triggers after it. */
   endBlock?: number | null;
   /** The manifest's `context` ({key: {type, data}}), for `dataSource.context()`. */
@@ -61,8 +78,8 @@ export interface IndexedDeployment {
   schemaSdl: string;
   network: string;
   dataSources: IndexedDataSource[];
-  /** Template names, for `dataSource.create` validation. */
-  templates?: { name: string }[];
+  /** The manifest's templates, for `dataSource.create`. */
+  templates?: IndexedMapping[];
 }
 
 export type Logger = (level: LogLevel, message: string) => void;

@@ -59,6 +59,8 @@ describe("loadDeployment", () => {
     const ipfs = await createIpfsStore();
     const hash = await publishFixture(ipfs, {
       edit(m) {
+        // Topic filters need specVersion 1.2.0.
+        m.specVersion = "1.2.0";
         m.dataSources[0].mapping.eventHandlers = [
           { event: APPROVAL_SIGNATURE, handler: "ApprovalHandler", receipt: true, topic1: ["0xAB"] },
           { event: "Transfer(address,address,uint256)", handler: "ApprovalHandler", topic0: `0x${"1".repeat(64)}` },
@@ -126,25 +128,49 @@ describe("loadDeployment", () => {
       (
         await loadError({
           edit(m) {
-            m.dataSources[0].mapping.apiVersion = "0.0.9";
+            m.dataSources[0].mapping.apiVersion = "0.0.10";
           },
         })
       ).message,
-    ).toBe("subgraph resolve error: resolve error: The maximum supported mapping API version of this indexer is 0.0.7, but `0.0.9` was found");
+    ).toBe("subgraph resolve error: resolve error: The maximum supported mapping API version of this indexer is 0.0.9, but `0.0.10` was found");
   });
 
-  it("rejects several networks, block handlers, bad addresses and wrong kinds", async () => {
+  it("rejects features the manifest's specVersion predates, as graph-node", async () => {
+    const once = await loadError({
+      edit(m) {
+        m.dataSources[0].mapping.blockHandlers = [{ handler: "ApprovalHandler", filter: { kind: "once" } }];
+      },
+    });
+    expect(once.message).toMatch(/uses spec version 0\.0\.5, but data source `ApprovalToken` requires at least version 0\.0\.8$/);
+    const end = await loadError({
+      edit(m) {
+        m.dataSources[0].source.endBlock = 10;
+      },
+    });
+    expect(end.message).toBe("subgraph resolve error: resolve error: Defining `endBlock` in the manifest is not supported prior to 0.0.9");
+    const hints = await loadError({
+      edit(m) {
+        m.specVersion = "0.0.9";
+        m.indexerHints = { prune: "auto" };
+      },
+    });
+    expect(hints.message).toBe("subgraph resolve error: resolve error: `indexerHints` are not supported prior to 1.0.0");
+  });
+
+  it("rejects several networks, call handlers, duplicated block handlers, bad addresses and wrong kinds", async () => {
     const error = await loadError({
       edit(m) {
         const ds = m.dataSources[0];
         ds.kind = "near";
         ds.source.address = "0x1234";
-        ds.mapping.blockHandlers = [{ handler: "ApprovalHandler" }];
+        ds.mapping.blockHandlers = [{ handler: "ApprovalHandler" }, { handler: "ApprovalHandler" }];
+        ds.mapping.callHandlers = [{ function: "approve(address,uint256)", handler: "ApprovalHandler" }];
       },
     });
     expect(error.details.errors).toEqual([
       "data source ApprovalToken is invalid: data source has invalid `kind`, expected `ethereum` but found near",
-      "data source ApprovalToken is invalid: block handlers are not supported by this node",
+      "data source ApprovalToken is invalid: data source has duplicated block handlers",
+      "data source ApprovalToken is invalid: call handlers need call traces (`trace_filter`), which this node does not read; use event handlers, or graph-node against a tracing archive node",
       "data source ApprovalToken is invalid: source.address `0x1234` is not a 20-byte hex address",
     ]);
     const networks = await loadError({

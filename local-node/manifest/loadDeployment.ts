@@ -7,13 +7,13 @@ import { parseSubgraphSchema, type SubgraphSchema } from "../../subgraph-schema/
 import { DeployError } from "./errors.js";
 import { readManifestShape, type RawDataSource, type RawManifest } from "./manifestShape.js";
 import type { LoadDeploymentOptions, LoadedDataSource, LoadedDeployment, LoadedMapping } from "./types.js";
-import { validateMapping, compareVersions, parseVersion } from "./validateMapping.js";
+import { validateMapping, compareVersions, minSpecVersion, parseVersion } from "./validateMapping.js";
 
 /** graph-node's MIN_SPEC_VERSION and the GRAPH_MAX_SPEC_VERSION default. */
 const MIN_SPEC_VERSION = "0.0.2";
 const DEFAULT_MAX_SPEC_VERSION = "1.5.0";
-/** The WASM host implements apiVersion 0.0.5 to 0.0.7. */
-const DEFAULT_MAX_API_VERSION = "0.0.7";
+/** The WASM host implements apiVersion 0.0.5 to 0.0.9 (graph-node v0.45's GRAPH_MAX_API_VERSION default). */
+const DEFAULT_MAX_API_VERSION = "0.0.9";
 
 interface Fetched {
   cid: string;
@@ -113,7 +113,7 @@ interface ResolveContext {
   network: string;
 }
 
-async function resolveMapping(ctx: ResolveContext, raw: RawDataSource): Promise<{ mapping: Omit<LoadedMapping, "eventHandlers">; raw: RawDataSource }> {
+async function resolveMapping(ctx: ResolveContext, raw: RawDataSource): Promise<{ mapping: Omit<LoadedMapping, "eventHandlers" | "blockHandlers">; raw: RawDataSource }> {
   const abis: Record<string, unknown[]> = {};
   for (const abi of raw.mapping.abis) {
     abis[abi.name] = parseAbi((await fetchLink(ctx.ipfs, abi.file, `ABI ${abi.name}`, ctx.files)).bytes, abi.name);
@@ -144,6 +144,20 @@ function singleNetwork(manifest: RawManifest): string {
   const [network] = networks;
   if (network === undefined) throw validationError(["subgraph must have at least one Ethereum network data source"]);
   return network;
+}
+
+/** graph-node's per-feature specVersion minimums (resolve errors, checked before any file is read). */
+function checkFeatureVersions(id: string, raw: RawManifest): void {
+  const fail = (text: string): never => {
+    throw new DeployError("VERSION", `subgraph resolve error: resolve error: ${text}`);
+  };
+  const spec = raw.specVersion;
+  if (compareVersions(spec, "0.0.9") < 0 && raw.dataSources.some((d) => d.endBlock !== null)) fail("Defining `endBlock` in the manifest is not supported prior to 0.0.9");
+  if (compareVersions(spec, "1.0.0") < 0 && raw.indexerHints !== null) fail("`indexerHints` are not supported prior to 1.0.0");
+  for (const ds of raw.dataSources) {
+    const min = minSpecVersion(ds);
+    if (compareVersions(spec, min) < 0) fail(`Subgraph \`${id}\` uses spec version ${spec}, but data source \`${ds.name}\` requires at least version ${min}`);
+  }
 }
 
 function validationError(messages: string[]): DeployError {
@@ -178,6 +192,7 @@ export async function loadDeployment(ipfs: IpfsStore, hash: string, options: Loa
   if (raw.dataSources.length === 0) throw validationError(["subgraph has no data sources"]);
   if (raw.hasGraft) throw validationError(["grafting is not supported by this node"]);
   const network = singleNetwork(raw);
+  checkFeatureVersions(hash, raw);
 
   const schemaSdl = utf8((await fetchLink(ipfs, raw.schemaFile, "schema", files)).bytes, "schema");
   let schema: SubgraphSchema;
@@ -197,6 +212,7 @@ export async function loadDeployment(ipfs: IpfsStore, hash: string, options: Loa
     dataSources.push({
       ...mapping,
       eventHandlers,
+      blockHandlers: ds.mapping.blockHandlers,
       address: normaliseAddress(ds.address, ds.name, errors),
       startBlock: ds.startBlock,
       endBlock: ds.endBlock,
@@ -206,7 +222,11 @@ export async function loadDeployment(ipfs: IpfsStore, hash: string, options: Loa
   const templates: LoadedMapping[] = [];
   for (const t of raw.templates) {
     const { mapping } = await resolveMapping(ctx, t);
-    templates.push({ ...mapping, eventHandlers: validateMapping(mapping, t, { specVersion: raw.specVersion, maxApiVersion, schema }, errors) });
+    templates.push({
+      ...mapping,
+      eventHandlers: validateMapping(mapping, t, { specVersion: raw.specVersion, maxApiVersion, schema, isTemplate: true }, errors),
+      blockHandlers: t.mapping.blockHandlers,
+    });
   }
   const apiVersions = new Set([...dataSources, ...templates].map((d) => d.apiVersion));
   if (apiVersions.size > 1 && [...apiVersions].some((v) => compareVersions(v, "0.0.5") > 0)) {

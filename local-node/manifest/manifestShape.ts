@@ -7,10 +7,22 @@ export interface RawEventHandler {
   event: string;
   handler: string;
   receipt: boolean;
+  /** Declared `calls:` (specVersion >= 1.2.0), by label. */
+  calls: Record<string, string>;
   topic0: string | null;
   topic1: string[] | null;
   topic2: string[] | null;
   topic3: string[] | null;
+}
+
+export interface RawBlockHandler {
+  handler: string;
+  filter: null | { kind: "call" } | { kind: "once" } | { kind: "polling"; every: number };
+}
+
+export interface RawCallHandler {
+  function: string;
+  handler: string;
 }
 
 export interface RawMapping {
@@ -20,8 +32,8 @@ export interface RawMapping {
   entities: string[];
   abis: { name: string; file: string }[];
   eventHandlers: RawEventHandler[];
-  blockHandlers: unknown[];
-  callHandlers: unknown[];
+  blockHandlers: RawBlockHandler[];
+  callHandlers: RawCallHandler[];
   file: string;
 }
 
@@ -43,6 +55,8 @@ export interface RawManifest {
   dataSources: RawDataSource[];
   templates: RawDataSource[];
   hasGraft: boolean;
+  /** `indexerHints` (specVersion >= 1.0.0); `prune` as written. */
+  indexerHints: { prune: string | number | null } | null;
 }
 
 type Obj = Record<string, unknown>;
@@ -127,10 +141,15 @@ function readEventHandler(value: unknown, path: string): RawEventHandler {
   const receipt = obj.receipt ?? false;
   if (typeof receipt !== "boolean") throw parseError(join(path, "receipt"), `invalid type: ${describe(receipt)}, expected a boolean`);
   const topic0 = obj.topic0 === undefined || obj.topic0 === null ? null : asTopicsFromString(asString(obj.topic0, join(path, "topic0")), join(path, "topic0"));
+  const calls: Record<string, string> = {};
+  if (obj.calls !== undefined && obj.calls !== null) {
+    for (const [label, decl] of Object.entries(asObject(obj.calls, join(path, "calls")))) calls[label] = asString(decl, join(join(path, "calls"), label));
+  }
   return {
     event: asString(field(obj, "event", path), join(path, "event")),
     handler: asString(field(obj, "handler", path), join(path, "handler")),
     receipt,
+    calls,
     topic0,
     topic1: asTopics(obj, "topic1", path),
     topic2: asTopics(obj, "topic2", path),
@@ -142,6 +161,22 @@ function asTopicsFromString(value: string, path: string): string {
   const text = value.replace(/^0x/, "").toLowerCase();
   if (!/^[0-9a-f]{64}$/.test(text)) throw parseError(path, `Failed to parse B256: invalid hex \`${value}\``);
   return `0x${text}`;
+}
+
+function readBlockHandler(value: unknown, path: string): RawBlockHandler {
+  const obj = asObject(value, path);
+  const handler = asString(field(obj, "handler", path), join(path, "handler"));
+  if (obj.filter === undefined || obj.filter === null) return { handler, filter: null };
+  const fp = join(path, "filter");
+  const filter = asObject(obj.filter, fp);
+  const kind = asString(field(filter, "kind", fp), join(fp, "kind"));
+  if (kind === "call" || kind === "once") return { handler, filter: { kind } };
+  if (kind === "polling") {
+    const every = filter.every;
+    if (typeof every !== "number" || !Number.isInteger(every) || every <= 0) throw parseError(join(fp, "every"), `invalid value: ${describe(every)}, expected a nonzero u32`);
+    return { handler, filter: { kind, every } };
+  }
+  throw parseError(join(fp, "kind"), `unknown variant \`${kind}\`, expected one of \`call\`, \`once\`, \`polling\``);
 }
 
 function readMapping(value: unknown, path: string): RawMapping {
@@ -157,8 +192,12 @@ function readMapping(value: unknown, path: string): RawMapping {
       return { name: asString(field(abi, "name", p), join(p, "name")), file: asLink(field(abi, "file", p), join(p, "file")) };
     }),
     eventHandlers: optArray(obj, "eventHandlers", path).map((h, i) => readEventHandler(h, join(join(path, "eventHandlers"), i))),
-    blockHandlers: optArray(obj, "blockHandlers", path),
-    callHandlers: optArray(obj, "callHandlers", path),
+    blockHandlers: optArray(obj, "blockHandlers", path).map((h, i) => readBlockHandler(h, join(join(path, "blockHandlers"), i))),
+    callHandlers: optArray(obj, "callHandlers", path).map((h, i) => {
+      const p = join(join(path, "callHandlers"), i);
+      const o = asObject(h, p);
+      return { function: asString(field(o, "function", p), join(p, "function")), handler: asString(field(o, "handler", p), join(p, "handler")) };
+    }),
     file: asLink(field(obj, "file", path), join(path, "file")),
   };
 }
@@ -194,6 +233,16 @@ function readDataSource(value: unknown, path: string, isTemplate: boolean): RawD
   };
 }
 
+function readIndexerHints(value: unknown): RawManifest["indexerHints"] {
+  if (value === undefined || value === null) return null;
+  const obj = asObject(value, "indexerHints");
+  const prune = obj.prune;
+  if (prune === undefined || prune === null) return { prune: null };
+  if (prune === "auto" || prune === "never") return { prune };
+  if (typeof prune === "number" && Number.isInteger(prune) && prune >= 0) return { prune };
+  throw parseError("indexerHints.prune", `invalid value: ${describe(prune)}, expected \`auto\`, \`never\` or a number of blocks`);
+}
+
 /** Checks the parsed YAML document's shape. Throws DeployError("PARSE") with the offending path. */
 export function readManifestShape(document: unknown): RawManifest {
   const root = asObject(document, "");
@@ -204,5 +253,6 @@ export function readManifestShape(document: unknown): RawManifest {
     dataSources: asArray(field(root, "dataSources", ""), "dataSources").map((ds, i) => readDataSource(ds, join("dataSources", i), false)),
     templates: optArray(root, "templates", "").map((t, i) => readDataSource(t, join("templates", i), true)),
     hasGraft: root.graft !== undefined && root.graft !== null,
+    indexerHints: readIndexerHints(root.indexerHints),
   };
 }

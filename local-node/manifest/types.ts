@@ -20,6 +20,11 @@ export interface LoadedEventHandler {
   abiEvent: AbiEventEntry;
 }
 
+export interface LoadedBlockHandler {
+  handler: string;
+  filter: null | { kind: "call" } | { kind: "once" } | { kind: "polling"; every: number };
+}
+
 /** An ABI `event` entry as JSON (`{type: "event", name, inputs, anonymous}`). */
 export interface AbiEventEntry {
   type: "event";
@@ -51,6 +56,8 @@ export interface LoadedMapping {
   /** `source.abi`: the ABI the events come from. */
   abiName: string;
   eventHandlers: LoadedEventHandler[];
+  /** `blockHandlers`: `filter` null runs on every block. */
+  blockHandlers: LoadedBlockHandler[];
   /** The compiled mapping (WebAssembly.compile of the linked file). */
   wasmModule: WebAssembly.Module;
   /** The mapping's bytes, e.g. for hashing or a worker that compiles again. */

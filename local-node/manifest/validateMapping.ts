@@ -32,6 +32,28 @@ export interface ValidationContext {
   specVersion: string;
   maxApiVersion: string;
   schema: SubgraphSchema;
+  /** Templates get their address when created: block handlers need none in the manifest. */
+  isTemplate?: boolean;
+}
+
+/** graph-node's block handler rules: an address, at most one handler per filter kind, no unfiltered with polling/once. */
+function checkBlockHandlers(raw: RawDataSource, isTemplate: boolean, invalid: (message: string) => void): void {
+  const handlers = raw.mapping.blockHandlers;
+  if (!isTemplate && raw.address === null && (handlers.length > 0 || raw.mapping.callHandlers.length > 0)) {
+    invalid("source address is required if data source has call or block handlers");
+  }
+  const count = (kind: string | null) => handlers.filter((h) => (h.filter?.kind ?? null) === kind).length;
+  const plain = count(null);
+  if (plain > 0 && (count("polling") > 0 || count("once") > 0)) invalid("data source has a combination of filtered and non-filtered block handlers that is not allowed");
+  if ([plain, count("call"), count("once"), count("polling")].some((n) => n > 1)) invalid("data source has duplicated block handlers");
+}
+
+/** The lowest specVersion a data source's features need (graph-node's `min_spec_version`). */
+export function minSpecVersion(raw: RawDataSource): string {
+  let min = "0.0.2";
+  if (raw.mapping.blockHandlers.some((h) => h.filter?.kind === "polling" || h.filter?.kind === "once")) min = "0.0.8";
+  if (raw.mapping.eventHandlers.some((h) => h.topic1 !== null || h.topic2 !== null || h.topic3 !== null)) min = "1.2.0";
+  return min;
 }
 
 function exportedFunctions(module: WebAssembly.Module): Set<string> {
@@ -40,7 +62,7 @@ function exportedFunctions(module: WebAssembly.Module): Set<string> {
 
 /** Validates `mapping` (resolved from `raw`); pushes messages to `errors`; answers the resolved handlers. */
 export function validateMapping(
-  mapping: Omit<LoadedMapping, "eventHandlers">,
+  mapping: Omit<LoadedMapping, "eventHandlers" | "blockHandlers">,
   raw: RawDataSource,
   ctx: ValidationContext,
   errors: string[],
@@ -69,14 +91,28 @@ export function validateMapping(
     );
   }
 
-  // Deliberate limit: only event handlers are indexed by this node.
-  if (raw.mapping.blockHandlers.length > 0) invalid("block handlers are not supported by this node");
-  if (raw.mapping.callHandlers.length > 0) invalid("call handlers are not supported by this node");
+  checkBlockHandlers(raw, ctx.isTemplate === true, invalid);
+  // Call handlers and call-filtered block handlers read call traces (graph-node asks `trace_filter`),
+  // which neither this node nor a Hardhat chain offers; refused rather than silently never called.
+  if (raw.mapping.callHandlers.length > 0) {
+    invalid("call handlers need call traces (`trace_filter`), which this node does not read; use event handlers, or graph-node against a tracing archive node");
+  }
+  if (raw.mapping.blockHandlers.some((h) => h.filter?.kind === "call")) {
+    invalid("block handlers with `filter: {kind: call}` need call traces (`trace_filter`), which this node does not read");
+  }
 
   for (const entity of raw.mapping.entities) {
     if (!ctx.schema.entities.has(entity) && !ctx.schema.interfaces.has(entity)) {
       invalid(`mapping.entities names \`${entity}\`, which is not an entity type of the schema`);
     }
+  }
+
+  if (compareVersions(ctx.specVersion, "1.2.0") < 0 && raw.mapping.eventHandlers.some((h) => Object.keys(h.calls).length > 0)) {
+    const h = raw.mapping.eventHandlers.find((x) => Object.keys(x.calls).length > 0)!;
+    invalid(`handler ${h.event}: declaring eth calls on handlers is only supported for specVersion >= 1.2.0`);
+  }
+  for (const h of raw.mapping.blockHandlers) {
+    if (!exportedFunctions(mapping.wasmModule).has(h.handler)) invalid(`block handler \`${h.handler}\` is not exported by the mapping ${mapping.wasmCid}`);
   }
 
   const abi = mapping.abis[raw.abi];

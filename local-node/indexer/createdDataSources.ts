@@ -1,0 +1,38 @@
+// Data sources created by handlers, on the main thread: reloaded from the store (on start, after a
+// revert or an error) so that the loader and the worker agree with what is committed, converted for
+// the store, and asked for their triggers in the block that created them.
+import { ChainReorgedError, getLogsInBlock } from "../chain/index.js";
+import type { StoredDataSource } from "../store/index.js";
+import { decodeContext, encodeContext } from "./contextCodec.js";
+import type { CreatedDataSource, JobBlockPtr, Trigger } from "./hostProtocol.js";
+import type { IndexerContext } from "./indexerContext.js";
+import { loadRange } from "./rangeLoader.js";
+
+/** Sets ctx.created and ctx.sources to the created data sources the store holds. */
+export async function reloadCreated(ctx: IndexerContext): Promise<void> {
+  const stored = await ctx.store.loadDataSources(ctx.id);
+  const base = ctx.sources.staticCount;
+  ctx.created = stored.map((d, i) => ({
+    index: base + i,
+    template: d.template,
+    param: d.param,
+    context: d.context === null ? null : decodeContext(d.context),
+    creationBlock: d.creationBlock,
+  }));
+  if (ctx.sources.createdCount > ctx.created.length) ctx.sources.truncate(ctx.created.length);
+  else if (ctx.sources.createdCount < ctx.created.length) ctx.sources.add(ctx.created.slice(ctx.sources.createdCount));
+}
+
+export function toStored(created: CreatedDataSource[]): StoredDataSource[] {
+  return created.map((c) => ({ template: c.template, param: c.param, context: c.context === null ? null : encodeContext(c.context), creationBlock: c.creationBlock }));
+}
+
+/** The triggers of data sources created in `block`, in graph-node's order within the block. */
+export async function triggersIn(ctx: IndexerContext, block: JobBlockPtr, created: CreatedDataSource[]): Promise<Trigger[]> {
+  const sources = ctx.sources.describe(created);
+  const topics = [...new Set(sources.flatMap((s) => s.decoder.topics))];
+  const logs = topics.length === 0 ? [] : await getLogsInBlock(ctx.rpc, block.hash, { addresses: [...new Set(sources.map((s) => s.address!))], topic0s: topics });
+  const range = await loadRange(ctx.rpc, sources, logs, block.number, block.number);
+  if (range.end.hash !== block.hash) throw new ChainReorgedError(`block ${block.number} is no longer ${block.hash} (the chain reorganised)`);
+  return range.jobs[0]?.triggers ?? [];
+}

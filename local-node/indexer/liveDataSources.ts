@@ -1,0 +1,109 @@
+// The main thread's view of a deployment's data sources: the static ones, then those created by
+// handlers (reloaded from the store on start), each with its log decoder and block handlers, and the
+// log filter that covers them all. Indexes match the worker's registry (same order of creation).
+import type { LogFilter } from "../chain/index.js";
+import { createLogDecoder, type LogDecoder } from "./decode.js";
+import type { CreatedDataSource } from "./hostProtocol.js";
+import type { IndexedBlockHandler, IndexedDeployment, IndexedMapping } from "./types.js";
+import { IndexerError } from "./errors.js";
+
+export interface LoaderDataSource {
+  /** Index in the deployment's data source list (the trigger's `dataSource`). */
+  index: number;
+  address: string | null;
+  startBlock: number;
+  /** No triggers after this block (null: none). */
+  endBlock?: number | null;
+  decoder: LogDecoder;
+  blockHandlers: IndexedBlockHandler[];
+}
+
+export interface LiveDataSources {
+  readonly list: readonly LoaderDataSource[];
+  /** The eth_getLogs filter for every data source; recomputed when data sources are added. */
+  readonly filter: LogFilter;
+  /** True when some data source has block handlers (ranges then need their blocks). */
+  readonly hasBlockHandlers: boolean;
+  /** Loader entries for data sources just created (not yet added), e.g. to find their triggers. */
+  describe(created: CreatedDataSource[]): LoaderDataSource[];
+  add(created: CreatedDataSource[]): void;
+  /** Keeps the static data sources and the first `createdCount` created ones. */
+  truncate(createdCount: number): void;
+  readonly staticCount: number;
+  readonly createdCount: number;
+}
+
+function topicsOf(mapping: IndexedMapping): string[] {
+  return mapping.eventHandlers.map((h) => h.topic0.toLowerCase());
+}
+
+export function createLiveDataSources(deployment: IndexedDeployment): LiveDataSources {
+  const templates = new Map<string, { mapping: IndexedMapping; decoder: LogDecoder }>();
+  for (const t of deployment.templates ?? []) {
+    if ("abis" in t) templates.set(t.name, { mapping: t, decoder: createLogDecoder(t.abis[t.abiName] ?? [], t.eventHandlers) });
+  }
+  const list: LoaderDataSource[] = deployment.dataSources.map((ds, index) => ({
+    index,
+    address: ds.address?.toLowerCase() ?? null,
+    startBlock: ds.startBlock,
+    endBlock: ds.endBlock ?? null,
+    decoder: createLogDecoder(ds.abis[ds.abiName] ?? [], ds.eventHandlers),
+    blockHandlers: ds.blockHandlers ?? [],
+  }));
+  const staticCount = list.length;
+  // Topics per source, static ones fixed; a created source adds its template's topics.
+  const staticTopics = deployment.dataSources.flatMap(topicsOf);
+
+  let filter: LogFilter = { addresses: [], topic0s: [] };
+  function refilter(): void {
+    const topics = new Set(staticTopics);
+    for (const ds of list.slice(staticCount)) for (const t of topicsOf(templateOf(ds))) topics.add(t);
+    filter = {
+      addresses: list.some((d) => d.address === null) ? [] : [...new Set(list.map((d) => d.address!))],
+      topic0s: [...topics],
+    };
+  }
+  const templateByIndex = new Map<number, IndexedMapping>();
+  function templateOf(ds: LoaderDataSource): IndexedMapping {
+    return templateByIndex.get(ds.index)!;
+  }
+
+  function describe(created: CreatedDataSource[]): LoaderDataSource[] {
+    return created.map((c) => {
+      const t = templates.get(c.template);
+      if (!t) throw new IndexerError(`no data source template named ${c.template}`);
+      templateByIndex.set(c.index, t.mapping);
+      // A created data source starts at its creation block (graph-node's start_block for templates).
+      return { index: c.index, address: c.param, startBlock: c.creationBlock, endBlock: null, decoder: t.decoder, blockHandlers: t.mapping.blockHandlers ?? [] };
+    });
+  }
+
+  refilter();
+  return {
+    get list() {
+      return list;
+    },
+    get filter() {
+      return filter;
+    },
+    get hasBlockHandlers() {
+      return list.some((d) => d.blockHandlers.length > 0);
+    },
+    describe,
+    add(created) {
+      for (const ds of describe(created)) {
+        if (ds.index !== list.length) throw new IndexerError(`created data source ${ds.index} arrives out of order (expected ${list.length})`);
+        list.push(ds);
+      }
+      refilter();
+    },
+    truncate(createdCount) {
+      list.length = Math.min(list.length, staticCount + createdCount);
+      refilter();
+    },
+    staticCount,
+    get createdCount() {
+      return list.length - staticCount;
+    },
+  };
+}
