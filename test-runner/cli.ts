@@ -9,6 +9,7 @@ const { values, positionals } = parseArgs({
     coverage: { type: "boolean", short: "c", default: false },
     recompile: { type: "boolean", short: "r", default: false },
     root: { type: "string" },
+    strict: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -25,6 +26,7 @@ const summary = await runMatchstick({
   patterns: positionals,
   coverage: values.coverage,
   recompile: values.recompile,
+  strict: values.strict,
   write: (text) => process.stdout.write(text),
   color: process.stdout.isTTY === true && !process.env["NO_COLOR"],
 });

@@ -1,7 +1,8 @@
-// Runs one compiled test file the way Matchstick runs a suite: instantiate (which runs `_start` and
-// registers the tests), build the tree, then beforeAll hooks, each test between its beforeEach and
-// afterEach hooks, afterAll hooks. A trap fails only its test; `shouldFail` inverts the outcome;
-// a failing hook or `log.critical` stops the whole run (Matchstick panics).
+// Runs one compiled test file the way Matchstick runs a suite (src/main.rs, src/test_suite.rs), in two
+// steps as Matchstick does: prepareFile instantiates (which runs `_start` and registers the tests) and
+// builds the tree; runPreparedFile runs beforeAll hooks, each test between its beforeEach and afterEach
+// hooks, afterAll hooks. A trap fails only its test; `shouldFail` inverts the outcome; a failing hook
+// or `log.critical` stops the whole run (Matchstick panics, so the tests after it never run).
 import { instantiateSubgraph, type SubgraphInstance } from "../wasm-host/index.js";
 import type { SubgraphSchema } from "../subgraph-schema/index.js";
 import { readFileSync } from "node:fs";
@@ -10,14 +11,23 @@ import { CriticalAbort } from "./errors.js";
 import type { Logger } from "./logger.js";
 import { createMatchstickImports, critical } from "./matchstick/imports.js";
 import { createMatchstickState, type MatchstickState } from "./matchstick/state.js";
+import type { MockSchema } from "./matchstick/mockSchema.js";
+import { createMockStore } from "./matchstick/mockStore.js";
+import { createGraphNodeStore } from "./matchstick/graphNodeStore.js";
+import type { StoreSemantics } from "./matchstick/testStore.js";
 import { buildGroup, newRegistrations, type GroupNode, type TestNode } from "./suite.js";
 import { declarationLine, formatError } from "./failure.js";
+
+/** Matchstick's mock ENS lookup answers this name for every hash (src/subgraph_store.rs, find_name). */
+export const MATCHSTICK_ENS_NAME = "default";
 
 /** Matchstick runs every module as apiVersion 0.0.6 (its mock data source). */
 export const MATCHSTICK_API_VERSION = "0.0.6";
 
 export interface TestResult {
   name: string;
+  /** The describe names around the test, outermost first. */
+  groups: string[];
   passed: boolean;
   ms: number;
   /** The logs collected while the test ran (assertion messages, the trap), Matchstick-formatted. */
@@ -28,6 +38,8 @@ export interface FileResult {
   passed: number;
   failed: number;
   failures: TestResult[];
+  /** Every test that ran, in order. */
+  tests: TestResult[];
   /** Set when the run must stop (log.critical, a failing hook, a failing describe body). */
   critical: string | null;
   /** No tests registered at all. */
@@ -36,7 +48,12 @@ export interface FileResult {
 
 export interface ExecuteDeps {
   module: WebAssembly.Module;
-  schema: SubgraphSchema;
+  /** Which store the tests run against: Matchstick's mock store, or graph-node's (--strict). */
+  semantics: StoreSemantics;
+  /** graph-node's view of the schema; null when graph-node would reject it (matchstick semantics only). */
+  schema: SubgraphSchema | null;
+  /** Matchstick's view of the schema (required fields, derived fields). */
+  mockSchema: MockSchema;
   templateKinds: ReadonlyMap<string, string>;
   root: string;
   logger: Logger;
@@ -49,13 +66,24 @@ interface Live {
   state: MatchstickState;
 }
 
+/** The host only reads the schema through its own store, which the runner replaces; a stand-in serves. */
+const NO_SCHEMA: SubgraphSchema = { sdl: "", entities: new Map(), interfaces: new Map(), enums: new Map() };
+
 async function instantiate(deps: ExecuteDeps): Promise<Live> {
-  const { logger, root, schema } = deps;
-  const state = createMatchstickState(deps.templateKinds);
+  const { logger, root, mockSchema, semantics } = deps;
+  const schema = deps.schema;
+  const state = createMatchstickState(deps.templateKinds, (st) => {
+    if (semantics === "matchstick") return createMockStore({ schema: mockSchema, critical: (message) => critical(st, logger, message) });
+    if (schema === null) throw new Error("graph-node semantics need a schema graph-node accepts");
+    return createGraphNodeStore(schema);
+  });
   const instance = await instantiateSubgraph(deps.module, {
     apiVersion: MATCHSTICK_API_VERSION,
-    schema,
-    store: state.backend,
+    schema: schema ?? NO_SCHEMA,
+    store: state.store.backend,
+    entityCache: state.store.hostStore,
+    // graph-node with no ENS data fails the lookup ("Missing ENS data"); Matchstick's mock answers a name.
+    ...(semantics === "matchstick" ? { ensNameByHash: () => MATCHSTICK_ENS_NAME } : {}),
     ethereumCall: (call) => {
       if (!call.functionSignature) critical(state, logger, "Could not get function signature.");
       return state.mocks.call(call.contractAddress, call.functionName, call.functionSignature, call.functionParams);
@@ -71,7 +99,7 @@ async function instantiate(deps: ExecuteDeps): Promise<Live> {
     },
     dataSource: { address: "0x0000000000000000000000000000000000000000", network: "mainnet", context: null },
     log: (level, message) => logger.log(level, message),
-    extraImports: createMatchstickImports({ state, logger, schema, root }),
+    extraImports: createMatchstickImports({ state, logger, mockSchema, root }),
   }).catch((err: unknown) => {
     checkCritical(state, err);
     throw err;
@@ -95,15 +123,16 @@ function checkCritical(state: MatchstickState, err?: unknown): void {
   if (err instanceof CriticalAbort) throw err;
 }
 
-export async function executeFile(deps: ExecuteDeps): Promise<FileResult> {
-  const { logger } = deps;
-  let main: Live;
-  try {
-    main = await instantiate(deps);
-  } catch (err) {
-    if (err instanceof CriticalAbort) return { passed: 0, failed: 0, failures: [], critical: err.message, empty: false };
-    throw err;
-  }
+/** A file instantiated and its tests registered, ready to run. */
+export interface PreparedFile {
+  main: Live;
+  tree: GroupNode;
+  empty: boolean;
+}
+
+/** Instantiates the file and builds its test tree; a CriticalAbort means the whole run must stop. */
+export async function prepareFile(deps: ExecuteDeps): Promise<PreparedFile> {
+  const main = await instantiate(deps);
   const expand = async (funcIdx: number) => {
     const clone = await instantiate(deps);
     const before = [...clone.state.registrations];
@@ -116,14 +145,14 @@ export async function executeFile(deps: ExecuteDeps): Promise<FileResult> {
     checkCritical(clone.state);
     return newRegistrations(before, clone.state.registrations);
   };
-  const result: FileResult = { passed: 0, failed: 0, failures: [], critical: null, empty: main.state.registrations.length === 0 };
-  let root: GroupNode;
-  try {
-    root = await buildGroup("", main.state.registrations, expand);
-  } catch (err) {
-    if (!(err instanceof CriticalAbort)) throw err;
-    return { ...result, critical: err.message };
-  }
+  const tree = await buildGroup("", main.state.registrations, expand);
+  return { main, tree, empty: main.state.registrations.length === 0 };
+}
+
+export function runPreparedFile(prepared: PreparedFile, deps: ExecuteDeps): FileResult {
+  const { logger } = deps;
+  const { main } = prepared;
+  const result: FileResult = { passed: 0, failed: 0, failures: [], tests: [], critical: null, empty: prepared.empty };
 
   const callHooks = (hooks: number[]): void => {
     for (const idx of hooks) {
@@ -137,7 +166,7 @@ export async function executeFile(deps: ExecuteDeps): Promise<FileResult> {
     }
   };
 
-  const runTest = (test: TestNode): void => {
+  const runTest = (test: TestNode, groups: string[]): void => {
     callHooks(test.beforeEach);
     logger.accumulate();
     logger.addIndent();
@@ -168,28 +197,31 @@ export async function executeFile(deps: ExecuteDeps): Promise<FileResult> {
     const line = `${test.name} - ${logger.paint(`${ms.toFixed(3)}ms`, "blue")}`;
     logger.log(passed ? "success" : "error", line);
     if (passed && logs.length > 0) logger.raw(logs);
+    const outcome: TestResult = { name: test.name, groups, passed, ms, logs };
+    result.tests.push(outcome);
     if (passed) result.passed++;
     else {
       result.failed++;
-      result.failures.push({ name: test.name, passed, ms, logs });
+      result.failures.push(outcome);
     }
     callHooks(test.afterEach);
   };
 
-  const runGroup = (group: GroupNode, top: boolean): void => {
+  const runGroup = (group: GroupNode, top: boolean, groups: string[]): void => {
     if (!top && group.name !== "") logger.styled(`${group.name}:`, "cyan", "bold", "italic");
     if (!top) logger.addIndent();
     callHooks(group.beforeAll);
+    const inner = top ? groups : [...groups, group.name];
     for (const child of group.children) {
-      if (child.kind === "test") runTest(child);
-      else runGroup(child, false);
+      if (child.kind === "test") runTest(child, inner);
+      else runGroup(child, false, inner);
     }
     callHooks(group.afterAll);
     if (!top) logger.subIndent();
   };
 
   try {
-    runGroup(root, true);
+    runGroup(prepared.tree, true, []);
   } catch (err) {
     if (!(err instanceof CriticalAbort)) throw err;
     result.critical = err.message;

@@ -1,19 +1,20 @@
 // The runner: resolve the project (matchstick.yaml, manifest, schema), find and compile the test
-// files (cached), then either report coverage (-c) or run every file and print Matchstick's report
-// followed by the closing line `N passed, N failed`.
+// files (cached), then either report coverage (-c) or run every file in Matchstick's semantics and
+// print Matchstick's report followed by the closing line `N passed, N failed`. With `strict`, the
+// suite runs a second time on graph-node's semantics and each test whose verdict changes is listed.
 import { readFileSync } from "node:fs";
-import { parseSubgraphSchema, type SubgraphSchema } from "../subgraph-schema/index.js";
+import { join } from "node:path";
 import { cacheKey, isFresh, recordKey } from "./cache.js";
 import { createCompiler, MATCHSTICK_ASC_FLAGS, type Compiler } from "./compile.js";
 import { resolveConfig, type RunnerConfig } from "./config.js";
 import { coverageForWasmFiles, percent } from "./coverage.js";
 import { discoverTests, displayPath, type TestFile } from "./discover.js";
-import { ConfigError, RunnerError } from "./errors.js";
-import { executeFile, type TestResult } from "./execute.js";
-import { formatError } from "./failure.js";
+import { RunnerError } from "./errors.js";
 import { createLogger, type Logger } from "./logger.js";
-import { readManifest, type ManifestInfo } from "./manifest.js";
-import { join } from "node:path";
+import { loadProject, type Project } from "./project.js";
+import { runFiles, type CompiledFile, type RunOutcome } from "./runFiles.js";
+import { compareVerdicts, printStrictReport, type VerdictChange } from "./strict.js";
+import type { StoreSemantics } from "./matchstick/testStore.js";
 
 export interface RunOptions {
   /** Project root (default: the working directory). */
@@ -25,6 +26,10 @@ export interface RunOptions {
   recompile: boolean;
   write(text: string): void;
   color: boolean;
+  /** Store semantics of the run (default "matchstick"). */
+  semantics?: StoreSemantics;
+  /** `--strict`: also run on graph-node's semantics and report every test whose verdict changes. */
+  strict?: boolean;
 }
 
 export interface RunSummary {
@@ -37,28 +42,25 @@ export interface RunSummary {
   compiled: string[];
   /** Set when log.critical or a Matchstick-level error stopped the run. */
   aborted: string | null;
-}
-
-interface Compiled {
-  file: TestFile;
-  wasm: string;
+  /** Tests that never ran because the run stopped. */
+  notRun: number;
+  /** With `strict`: the tests whose verdict differs on graph-node's semantics. */
+  verdictChanges: VerdictChange[] | null;
 }
 
 const wasmPath = (config: RunnerConfig, file: TestFile): string => join(config.testsFolder, ".bin", `${file.name}.wasm`);
 
-async function compileAll(config: RunnerConfig, files: TestFile[], recompile: boolean, logger: Logger, summary: RunSummary): Promise<Compiled[]> {
+async function compileAll(config: RunnerConfig, files: TestFile[], recompile: boolean, logger: Logger, summary: RunSummary): Promise<CompiledFile[]> {
   let compiler: Compiler | null = null;
-  const out: Compiled[] = [];
+  const out: CompiledFile[] = [];
+  const ascVersion = readAscVersion(config.libsFolder);
   for (const file of files) {
     const wasm = wasmPath(config, file);
-    // The compiler version is only known once asc is loaded; load it lazily so a warm run skips it.
-    const keyFor = (version: string): string =>
-      cacheKey({ root: config.root, libsFolder: config.libsFolder, entry: file.path, compilerVersion: version, flags: MATCHSTICK_ASC_FLAGS });
-    const ascVersion = readAscVersion(config.libsFolder);
-    const key = keyFor(ascVersion);
+    const display = displayPath(config.root, file.path);
+    const key = cacheKey({ root: config.root, libsFolder: config.libsFolder, entry: file.path, compilerVersion: ascVersion, flags: MATCHSTICK_ASC_FLAGS });
     if (!recompile && isFresh(wasm, key)) {
       logger.log("info", `${logger.paint(file.name, "blue")} skipped!`);
-      out.push({ file, wasm });
+      out.push({ file, display, wasm });
       continue;
     }
     logger.log("info", `Compiling ${logger.paint(file.name, "blue")}...`);
@@ -66,19 +68,19 @@ async function compileAll(config: RunnerConfig, files: TestFile[], recompile: bo
     const result = await compiler.compile(file.path, wasm);
     if (!result.ok) {
       logger.raw(result.diagnostics);
-      logger.log("error", `${displayPath(config.root, file.path)} failed to compile`);
-      summary.compileFailures.push(displayPath(config.root, file.path));
+      logger.log("error", `${display} failed to compile`);
+      summary.compileFailures.push(display);
       continue;
     }
     recordKey(wasm, key);
-    summary.compiled.push(displayPath(config.root, file.path));
-    out.push({ file, wasm });
+    summary.compiled.push(display);
+    out.push({ file, display, wasm });
   }
   return out;
 }
 
 function readAscVersion(libsFolder: string): string {
-  for (const dir of [libsFolder, join(import.meta.dirname, "..", "..", "node_modules")]) {
+  for (const dir of [libsFolder, join(import.meta.dirname, "..", "node_modules")]) {
     try {
       return (JSON.parse(readFileSync(join(dir, "assemblyscript", "package.json"), "utf8")) as { version: string }).version;
     } catch {
@@ -88,31 +90,69 @@ function readAscVersion(libsFolder: string): string {
   return "unknown";
 }
 
-function loadProject(config: RunnerConfig): { manifest: ManifestInfo; schema: SubgraphSchema } {
-  const manifest = readManifest(config.manifestPath);
-  try {
-    return { manifest, schema: parseSubgraphSchema(readFileSync(manifest.schemaPath, "utf8")) };
-  } catch (cause) {
-    throw new ConfigError(`schema could not be parsed: ${(cause as Error).message}`, { cause, details: { schemaPath: manifest.schemaPath } });
+async function reportCoverage(config: RunnerConfig, project: Project, compiled: CompiledFile[], logger: Logger): Promise<void> {
+  logger.styled("\nRunning in coverage report mode.\n", "cyan");
+  logger.styled("Generating coverage report 📝\n", "cyan");
+  const report = await coverageForWasmFiles(config.libsFolder, project.manifest.sources, compiled.map((c) => c.wasm));
+  for (const source of report.sources) {
+    logger.styled(`Handlers for source '${source.name}':`);
+    for (const h of source.handlers) logger.styled(`Handler '${h.handler}' is ${h.tested ? "tested" : "not tested"}.`, h.tested ? "green" : "red");
+    logger.styled(`Test coverage: ${percent(source.called, source.total)}% (${source.called}/${source.total} handlers).\n`);
   }
+  logger.styled(`Global test coverage: ${percent(report.called, report.total)}% (${report.called}/${report.total} handlers).\n`);
+}
+
+/** Matchstick's closing report: the failed tests with their logs, then its summary line. */
+function reportFailures(outcome: RunOutcome, compileFailures: string[], logger: Logger): void {
+  if (outcome.aborted !== null) {
+    if (outcome.notRun > 0) logger.styled(`\nThe run stopped: ${outcome.notRun} registered test${outcome.notRun === 1 ? "" : "s"} did not run.`, "red");
+    return;
+  }
+  if (outcome.failed === 0) {
+    logger.styled(`\nAll ${outcome.passed} tests passed! 😎`, "green");
+    return;
+  }
+  logger.styled("\nFailed tests:\n", "red");
+  for (const file of outcome.files) {
+    if (file.failures.length === 0 && file.couldNotRun === null) continue;
+    logger.styled(file.file.name, "blue", "bold");
+    logger.addIndent();
+    for (const t of file.failures) {
+      logger.styled(t.name, "red", "bold");
+      logger.raw(t.logs);
+    }
+    if (file.couldNotRun !== null) {
+      logger.styled("(file)", "red", "bold");
+      logger.raw(`${file.couldNotRun}\n`);
+    }
+    logger.subIndent();
+  }
+  for (const f of compileFailures) logger.styled(`${f} (did not compile)`, "red", "bold");
+  const total = outcome.failed + outcome.passed;
+  logger.styled(`${logger.paint(`${outcome.failed} failed`, "red")}, ${logger.paint(`${outcome.passed} passed`, "green")}, ${total} total`);
 }
 
 export async function runMatchstick(options: RunOptions): Promise<RunSummary> {
   const started = performance.now();
   const logger = createLogger({ write: options.write, color: options.color });
-  const summary: RunSummary = { passed: 0, failed: 0, exitCode: 0, compileFailures: [], compiled: [], aborted: null };
+  const semantics = options.semantics ?? "matchstick";
+  const summary: RunSummary = { passed: 0, failed: 0, exitCode: 0, compileFailures: [], compiled: [], aborted: null, notRun: 0, verdictChanges: null };
   const finish = (): RunSummary => {
     if (!options.coverage) logger.styled(`${summary.passed} passed, ${summary.failed} failed`);
-    summary.exitCode = summary.failed > 0 || summary.aborted !== null || summary.compileFailures.length > 0 ? 1 : 0;
+    const changed = (summary.verdictChanges?.length ?? 0) > 0;
+    summary.exitCode = summary.failed > 0 || summary.aborted !== null || summary.compileFailures.length > 0 || changed ? 1 : 0;
     return summary;
   };
 
   let config: RunnerConfig;
-  let project: { manifest: ManifestInfo; schema: SubgraphSchema };
+  let project: Project;
   let files: TestFile[];
   try {
     config = resolveConfig(options.root);
     project = loadProject(config);
+    if (project.schema === null && (semantics === "graph-node" || options.strict === true)) {
+      throw new RunnerError(`schema.graphql: graph-node would reject this schema: ${project.schemaError}`);
+    }
     files = discoverTests(config.testsFolder, options.patterns);
   } catch (err) {
     if (!(err instanceof RunnerError)) throw err;
@@ -121,72 +161,31 @@ export async function runMatchstick(options: RunOptions): Promise<RunSummary> {
     return finish();
   }
   for (const t of project.manifest.unsupportedTemplates) logger.log("warning", `Template with kind \`${t.kind}\` is not supported by matchstick.`);
+  if (project.schemaError !== null) logger.log("warning", `graph-node would reject schema.graphql (${project.schemaError}); Matchstick does not check it.`);
 
   logger.styled("Compiling...\n", "green");
   const compiled = await compileAll(config, files, options.recompile, logger, summary);
-  summary.failed += summary.compileFailures.length;
 
   if (options.coverage) {
-    logger.styled("\nRunning in coverage report mode.\n", "cyan");
-    logger.styled("Generating coverage report 📝\n", "cyan");
-    const report = await coverageForWasmFiles(config.libsFolder, project.manifest.sources, compiled.map((c) => c.wasm));
-    for (const source of report.sources) {
-      logger.styled(`Handlers for source '${source.name}':`);
-      for (const h of source.handlers) logger.styled(`Handler '${h.handler}' is ${h.tested ? "tested" : "not tested"}.`, h.tested ? "green" : "red");
-      logger.styled(`Test coverage: ${percent(source.called, source.total)}% (${source.called}/${source.total} handlers).\n`);
-    }
-    logger.styled(`Global test coverage: ${percent(report.called, report.total)}% (${report.called}/${report.total} handlers).\n`);
+    summary.failed += summary.compileFailures.length;
+    await reportCoverage(config, project, compiled, logger);
     return finish();
   }
 
-  logger.styled("\nIgniting tests 🔥", "red");
-  const failedSuites: { name: string; failures: TestResult[] }[] = [];
-  for (const { file, wasm } of compiled) {
-    logger.styled(`\n${file.name}`, "blue");
-    logger.styled("-".repeat(50));
-    logger.addIndent();
-    try {
-      const module = await WebAssembly.compile(readFileSync(wasm));
-      const source = { path: displayPath(config.root, file.path), text: readFileSync(file.path, "utf8") };
-      const result = await executeFile({ module, schema: project.schema, templateKinds: project.manifest.templates, root: config.root, logger, source });
-      summary.passed += result.passed;
-      summary.failed += result.failed;
-      if (result.failures.length > 0) failedSuites.push({ name: file.name, failures: result.failures });
-      if (result.empty) logger.log("warning", `No tests registered in ${displayPath(config.root, file.path)} (is the file empty?)`);
-      if (result.critical !== null) {
-        logger.clearIndent();
-        logger.log("critical", result.critical);
-        summary.failed += 1;
-        summary.aborted = result.critical;
-        break;
-      }
-    } catch (err) {
-      // A module that cannot be instantiated (a trap in top-level code, an unknown import) fails its file only.
-      logger.log("error", `${displayPath(config.root, file.path)} could not run: ${formatError(err)}`);
-      summary.failed += 1;
-      failedSuites.push({ name: file.name, failures: [{ name: "(file)", passed: false, ms: 0, logs: `${formatError(err)}\n` }] });
-    }
-    logger.clearIndent();
-  }
+  const modules = new Map<string, WebAssembly.Module>();
+  const outcome = await runFiles(compiled, { project, semantics, root: config.root, logger, modules });
+  summary.passed = outcome.passed;
+  summary.failed = outcome.failed + summary.compileFailures.length;
+  summary.aborted = outcome.aborted;
+  summary.notRun = outcome.notRun;
+  reportFailures({ ...outcome, failed: summary.failed }, summary.compileFailures, logger);
 
-  if (summary.aborted === null) {
-    if (summary.failed > 0) {
-      logger.styled("\nFailed tests:\n", "red");
-      for (const suite of failedSuites) {
-        logger.styled(suite.name, "blue", "bold");
-        logger.addIndent();
-        for (const t of suite.failures) {
-          logger.styled(t.name, "red", "bold");
-          logger.raw(t.logs);
-        }
-        logger.subIndent();
-      }
-      for (const f of summary.compileFailures) logger.styled(`${f} (did not compile)`, "red", "bold");
-      const total = summary.failed + summary.passed;
-      logger.styled(`${logger.paint(`${summary.failed} failed`, "red")}, ${logger.paint(`${summary.passed} passed`, "green")}, ${total} total`);
-    } else {
-      logger.styled(`\nAll ${summary.passed} tests passed! 😎`, "green");
-    }
+  if (options.strict === true) {
+    const quiet = createLogger({ write: () => {}, color: false });
+    const other = semantics === "matchstick" ? "graph-node" : "matchstick";
+    const second = await runFiles(compiled, { project, semantics: other, root: config.root, logger: quiet, modules });
+    summary.verdictChanges = compareVerdicts(outcome, second);
+    printStrictReport(logger, semantics, other, summary.verdictChanges, second);
   }
   logger.styled(`\n[${new Date().toUTCString()}] Program executed in: ${((performance.now() - started) / 1000).toFixed(3)}s.`);
   return finish();

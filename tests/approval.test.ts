@@ -60,16 +60,4 @@ describe("ApprovalHandler", () => {
     assert.entityCount("ApprovalQuery", 1);
     assert.fieldEquals("ApprovalQuery", approvalId(6), "value", "9");
   });
-
-  test(
-    "handling it again in a later block fails: ApprovalQuery is immutable",
-    () => {
-      const event = createApprovalEvent(OWNER, SPENDER, BigInt.fromI32(9), 8);
-      ApprovalHandler(event);
-      // Matchstick's block boundary: the in-block store ends, the entity is now from an earlier block.
-      clearInBlockStore();
-      ApprovalHandler(createApprovalEvent(OWNER, SPENDER, BigInt.fromI32(9), 8, 2));
-    },
-    true,
-  );
 });

@@ -2,8 +2,8 @@
 import { createAsserts } from "./asserts.js";
 import type { ImportGroup, MatchstickLink } from "./linkContext.js";
 
-export function assertImports({ state, logger, codec, str, sync }: MatchstickLink): ImportGroup {
-  const asserts = createAsserts({ state, logger, sync });
+export function assertImports({ state, logger, codec, str }: MatchstickLink): ImportGroup {
+  const asserts = createAsserts({ state, logger });
   return {
     "_assert.fieldEquals": (t: number, id: number, f: number, e: number) => asserts.fieldEquals(str(t), str(id), str(f), str(e), null),
     "_assert.fieldEqualsWithMessage": (t: number, id: number, f: number, e: number, m: number) => asserts.fieldEquals(str(t), str(id), str(f), str(e), str(m)),

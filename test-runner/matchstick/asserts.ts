@@ -8,22 +8,19 @@ import { tokenToValue, valuesEqual, valueToString } from "./values.js";
 export interface AssertDeps {
   state: MatchstickState;
   logger: Logger;
-  /** Flushes the host's pending writes into the backend before reading it. */
-  sync(): void;
 }
 
-export function createAsserts({ state, logger, sync }: AssertDeps) {
+export function createAsserts({ state, logger }: AssertDeps) {
   const error = (message: string): false => {
     logger.log("error", message);
     return false;
   };
 
   function fieldEquals(entityType: string, id: string, field: string, expected: string, message: string | null): boolean {
-    sync();
-    if (state.backend.count(entityType) === 0) return error(`(assert.fieldEquals) No entities with type '${entityType}' found.`);
-    const row = state.backend.get(entityType, id);
+    if (!state.store.hasType(entityType)) return error(`(assert.fieldEquals) No entities with type '${entityType}' found.`);
+    const row = state.store.get(entityType, id);
     if (row === null) return error(`(assert.fieldEquals) No entity with type '${entityType}' and id '${id}' found.`);
-    const value = row.data.get(field) ?? (state.explicitNulls.get(`${entityType}\0${id}`)?.has(field) ? { kind: "Null" as const } : undefined);
+    const value = row.get(field);
     if (value === undefined) {
       return error(`(assert.fieldEquals) No field named '${field}' on entity with type '${entityType}' and id '${id}' found.`);
     }
@@ -46,8 +43,7 @@ export function createAsserts({ state, logger, sync }: AssertDeps) {
   }
 
   function notInStore(entityType: string, id: string, message: string | null): boolean {
-    sync();
-    if (state.backend.get(entityType, id) !== null) {
+    if (state.store.get(entityType, id) !== null) {
       return error(message === null ? `(assert.notInStore) Value for entity type: '${entityType}' and id: '${id}' was found in store.` : `(assert.notInStore) ${message}`);
     }
     return true;

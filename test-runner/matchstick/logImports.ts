@@ -8,30 +8,26 @@ function pretty(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
 
-export function storeLogImports({ state, logger, schema, ctx, str, sync }: MatchstickLink): ImportGroup {
+export function storeLogImports({ state, logger, mockSchema, str }: MatchstickLink): ImportGroup {
   return {
     logStore: () => {
-      sync();
       const out: Record<string, Record<string, unknown>> = {};
-      for (const type of state.backend.types()) {
-        out[type] = Object.fromEntries(state.backend.entries(type).map(([id, data]) => [id, entityToJson(data)]));
+      for (const type of state.store.types()) {
+        out[type] = Object.fromEntries(state.store.entries(type).map(([id, data]) => [id, entityToJson(data)]));
       }
       logger.log("debug", pretty(out));
     },
     logEntity: (t: number, id: number, showRelated: number) => {
-      sync();
       const entityType = str(t);
       const entityId = str(id);
-      const def = schema.entities.get(entityType);
-      if (def === undefined) critical(state, logger, `(logEntity) Entity "${entityType}" does not match any of the schema definitions`);
+      if (!mockSchema.entities.has(entityType)) critical(state, logger, `(logEntity) Entity "${entityType}" does not match any of the schema definitions`);
       const out: Record<string, unknown> = {};
-      const row = state.backend.get(entityType, entityId);
+      const row = state.store.get(entityType, entityId);
       if (row !== null) {
-        Object.assign(out, entityToJson(row.data));
+        Object.assign(out, entityToJson(row));
         if (showRelated !== 0) {
-          for (const field of def.fields) {
-            if (field.derivedFrom === null) continue;
-            out[field.name] = ctx.store.loadRelated(entityType, entityId, field.name).map(entityToJson);
+          for (const field of mockSchema.derived.get(entityType)?.keys() ?? []) {
+            out[field] = state.store.loadRelated(entityType, entityId, field).map(entityToJson);
           }
         }
       }

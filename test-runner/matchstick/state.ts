@@ -1,8 +1,9 @@
-// The per-instance state of Matchstick's mock environment: the store backend, mocked calls, mocked
-// IPFS files, dataSource return values, templates' created data sources and the registered tests.
+// The per-instance state of Matchstick's mock environment: the store, mocked calls, mocked IPFS
+// files, dataSource return values, templates' created data sources and the registered tests.
 // Matchstick gives every instance (the test file's, and each describe's registration clone) a fresh one.
-import { createMemoryEntityStore, type MemoryEntityStore, type EntityData } from "../../wasm-host/index.js";
+import type { EntityData } from "../../wasm-host/index.js";
 import { createEthereumMocks, type EthereumMocks } from "./ethereumMocks.js";
+import type { TestStore } from "./testStore.js";
 
 export type Role = "test" | "describe" | "beforeAll" | "afterAll" | "beforeEach" | "afterEach";
 
@@ -22,7 +23,8 @@ export interface CreatedDataSource {
 }
 
 export interface MatchstickState {
-  readonly backend: MemoryEntityStore;
+  /** The store in the run's semantics (Matchstick's mock store, or graph-node's with --strict). */
+  readonly store: TestStore;
   readonly mocks: EthereumMocks;
   /** mockIpfsFile: hash -> file path (relative to the project root, as Matchstick's cwd). */
   readonly ipfs: Map<string, string>;
@@ -32,34 +34,28 @@ export interface MatchstickState {
   readonly templates: Map<string, Map<string, CreatedDataSource>>;
   readonly templateKinds: ReadonlyMap<string, string>;
   readonly registrations: Registration[];
-  /**
-   * Fields the last `store.set` of an entity wrote as Null, by `type\0id`. graph-node drops null
-   * fields; Matchstick keeps them, so `assert.fieldEquals(..., "null")` passes there — and here.
-   */
-  readonly explicitNulls: Map<string, Set<string>>;
-  /**
-   * `mockInBlockStore` entities by `type\0id`: Matchstick's separate in-block store, seen only by
-   * `store.get_in_block` (never by `store.get`, the assertions or `countEntities`). Emptied by
-   * `clearInBlockStore`, kept by `clearStore`.
-   */
-  readonly inBlockMocks: Map<string, EntityData>;
   /** Set when `log.critical` ran: the whole run stops after the current call. */
   critical: string | null;
 }
 
-export function createMatchstickState(templateKinds: ReadonlyMap<string, string>): MatchstickState {
+/** `makeStore` gets the state so that the store can stop the run (Matchstick's critical errors). */
+export function createMatchstickState(templateKinds: ReadonlyMap<string, string>, makeStore: (state: MatchstickState) => TestStore): MatchstickState {
   const templates = new Map<string, Map<string, CreatedDataSource>>();
   for (const name of templateKinds.keys()) templates.set(name, new Map());
-  return {
-    backend: createMemoryEntityStore(),
+  let store: TestStore | null = null;
+  const state: MatchstickState = {
+    get store(): TestStore {
+      if (store === null) throw new Error("the test store is not created yet");
+      return store;
+    },
     mocks: createEthereumMocks(),
     ipfs: new Map(),
     dataSourceReturn: undefined,
     templates,
     templateKinds,
     registrations: [],
-    explicitNulls: new Map(),
-    inBlockMocks: new Map(),
     critical: null,
   };
+  store = makeStore(state);
+  return state;
 }
