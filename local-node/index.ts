@@ -10,6 +10,7 @@ import { createQueryServer } from "./query-server/index.js";
 import { createStatusServer } from "./status/index.js";
 import { createRpcClient } from "./chain/index.js";
 import { maskUrl } from "../lib/redact.js";
+import { describeError, type FailedRequest } from "../lib/http/index.js";
 import { createIndexerService, type IndexerService } from "./indexer/index.js";
 import type { LogLevel } from "../wasm-host/index.js";
 
@@ -92,12 +93,16 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     }
   }
 
+  // Each unexpected failure of a request (its 500) is logged once, with its cause.
+  const requestFailed = (server: string) => (error: unknown, request: FailedRequest | null) =>
+    log("error", `${server}: ${request ? `${request.method} ${request.path} failed` : "server error"}: ${describeError(error)}`);
+
   try {
-    const query = await createQueryServer({ store, port: options.ports.query });
+    const query = await createQueryServer({ store, port: options.ports.query, onError: requestFailed("query server") });
     closers.push(() => query.close());
-    const status = await createStatusServer({ store, port: options.ports.status, chainHead: () => indexer.chainHead() });
+    const status = await createStatusServer({ store, port: options.ports.status, chainHead: () => indexer.chainHead(), onError: requestFailed("status server") });
     closers.push(() => status.close());
-    const ipfsServer = await createIpfsServer({ ipfs, port: options.ports.ipfs });
+    const ipfsServer = await createIpfsServer({ ipfs, port: options.ports.ipfs, onError: requestFailed("ipfs server") });
     closers.push(() => ipfsServer.close());
     const admin = await createAdminServer({
       store,

@@ -8,6 +8,7 @@ import { createLocalNode } from "../local-node/index.js";
 import { fail, parseCli } from "./lib/args.js";
 import { openNodeDatabase } from "./lib/nodeDatabase.js";
 import { startGraphNodeServices } from "./lib/graphNodeEngine.js";
+import { logStrayErrors, stopOnSignals } from "./lib/processGuards.js";
 import { subgraphName } from "../clients/subgraph/index.js";
 import { existsSync } from "node:fs";
 
@@ -33,20 +34,8 @@ function port(name: string, raw: string): number {
 
 if (values.engine !== "local" && values.engine !== "graph-node") fail(`--engine must be local or graph-node, got ${values.engine}`);
 
-function stopOnSignals(close: () => Promise<void>): void {
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`${signal}: stopping`);
-    close().then(
-      () => process.exit(0),
-      (err: unknown) => fail(err),
-    );
-  };
-  process.on("SIGINT", () => shutdown("SIGINT"));
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-}
+// A stray error is logged; the node keeps serving its other requests and deployments.
+logStrayErrors();
 
 if (values.engine === "graph-node") {
   // The real graph-node indexes the project's build (gnd dev reads build folders, it takes no IPFS deploys).

@@ -5,6 +5,10 @@ import { projectRoot } from "../lib/projectRoot.js";
 import { subgraphName } from "../clients/subgraph/index.js";
 import { defaultPorts, runMainJob } from "./lib/mainJob.js";
 import { fail, parseCli } from "./lib/args.js";
+import { logStrayErrors, stopOnSignals } from "./lib/processGuards.js";
+
+// A stray error is logged; the node and the chain keep serving.
+logStrayErrors();
 
 const { values } = parseCli({
   exit: { type: "boolean", default: false },
@@ -38,13 +42,8 @@ try {
     await job.shutdown();
   } else {
     console.log("\nServing. Press Ctrl-C to stop.");
-    const stop = async () => {
-      console.log("\nshutting down...");
-      await job.shutdown();
-      process.exit(0);
-    };
-    process.once("SIGINT", () => void stop());
-    process.once("SIGTERM", () => void stop());
+    // A second Ctrl-C exits at once, when the clean shutdown hangs.
+    stopOnSignals(() => job.shutdown());
   }
 } catch (error) {
   fail(error);

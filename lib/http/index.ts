@@ -1,7 +1,9 @@
 // The HTTP kit of the local node's servers and the test fixture servers: listen on 127.0.0.1 and close
-// at once, read a body under a byte cap, send JSON / text / plain-text errors, and the GraphiQL page.
-export { listen, serve } from "./listen.js";
-export type { RequestHandler, RunningServer, ServeOptions } from "./listen.js";
+// at once, refuse malformed targets and (optionally) browser pages from other sites, read a body under a
+// byte cap, send JSON / text / plain-text errors, and the GraphiQL page.
+export { describeError, listen, parseRequestTarget, serve } from "./listen.js";
+export type { FailedRequest, RequestHandler, RunningServer, ServeOptions } from "./listen.js";
+export { isLoopbackHostname, isLoopbackOrigin, loopbackRefusal } from "./loopback.js";
 export { readBody, readText } from "./body.js";
 export type { ReadBodyOptions } from "./body.js";
 export { ANY_ORIGIN, CORS_HEADERS, sendError, sendJson, sendText } from "./send.js";

@@ -41,6 +41,8 @@ beforeEach(() => {
   events.length = 0;
 });
 
+const JSON_TYPE = { "content-type": "application/json" };
+
 async function post(body: unknown): Promise<unknown> {
   const res = await fetch(admin.url, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json" } });
   expect(res.status).toBe(200);
@@ -85,6 +87,29 @@ describe("admin JSON-RPC framing (graph-node's)", () => {
   });
 });
 
+describe("admin: browsers cannot drive it", () => {
+  const removeBody = JSON.stringify({ jsonrpc: "2.0", method: "subgraph_remove", params: { name: "browser/victim" }, id: 1 });
+
+  it("refuses the text/plain POST a page can send with no-cors (415), and leaves the subgraph", async () => {
+    await call("subgraph_create", { name: "browser/victim" });
+    for (const type of ["text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", undefined]) {
+      const res = await fetch(admin.url, { method: "POST", body: Buffer.from(removeBody), ...(type ? { headers: { "content-type": type } } : {}) });
+      expect(res.status, String(type)).toBe(415);
+      expect(await res.text()).toBe("Expected request with `Content-Type: application/json`");
+    }
+    expect(await store.subgraphExists("browser/victim")).toBe(true);
+  });
+
+  it("refuses a foreign Origin even with a JSON body (403), and serves loopback pages and jayson's header", async () => {
+    await call("subgraph_create", { name: "browser/victim" });
+    const foreign = await fetch(admin.url, { method: "POST", body: removeBody, headers: { ...JSON_TYPE, Origin: "https://evil.example" } });
+    expect(foreign.status).toBe(403);
+    expect(await store.subgraphExists("browser/victim")).toBe(true);
+    const local = await fetch(admin.url, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", method: "subgraph_create", params: { name: "browser/local" }, id: 1 }), headers: { "content-type": "application/json; charset=utf-8", Origin: "http://localhost:3000" } });
+    expect(((await local.json()) as { result?: unknown }).result).toEqual({ id: expect.any(String) });
+  });
+});
+
 describe("admin params (serde's messages)", () => {
   it.each([
     [{ name: "bad name" }, 'Invalid params: invalid value: string "bad name", expected valid subgraph name'],
@@ -122,7 +147,7 @@ describe("admin methods over the store", () => {
     const server = await createAdminServer({ store: withoutLookup, ipfs, port: 0, onDeploy: async () => {} });
     try {
       const rpc = async (name: string) =>
-        (await (await fetch(server.url, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", method: "subgraph_create", params: { name }, id: 1 }) })).json()) as { error?: unknown };
+        (await (await fetch(server.url, { method: "POST", headers: JSON_TYPE, body: JSON.stringify({ jsonrpc: "2.0", method: "subgraph_create", params: { name }, id: 1 }) })).json()) as { error?: unknown };
       await rpc("methods/no-lookup");
       expect((await rpc("methods/no-lookup")).error).toEqual({ code: 2, message: "subgraph already exists: methods/no-lookup" });
     } finally {
@@ -144,7 +169,7 @@ describe("admin methods over the store", () => {
     const server = await createAdminServer({ store: lookupStore, ipfs, port: 0, onDeploy: async () => {} });
     try {
       const rpc = async (name: string) =>
-        (await (await fetch(server.url, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", method: "subgraph_create", params: { name }, id: 1 }) })).json()) as { result?: { id: string } };
+        (await (await fetch(server.url, { method: "POST", headers: JSON_TYPE, body: JSON.stringify({ jsonrpc: "2.0", method: "subgraph_create", params: { name }, id: 1 }) })).json()) as { result?: { id: string } };
       const first = await rpc("methods/create-twice");
       expect(first.result?.id).toEqual(expect.any(String));
       expect((await rpc("methods/create-twice")).result).toEqual(first.result);
@@ -207,7 +232,7 @@ describe("admin methods over the store", () => {
           m.dataSources[0].source.startBlock = 99;
         },
       });
-      const res = await fetch(server.url, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", method: "subgraph_deploy", params: { name: "methods/checked", ipfs_hash: hash }, id: 1 }) });
+      const res = await fetch(server.url, { method: "POST", headers: JSON_TYPE, body: JSON.stringify({ jsonrpc: "2.0", method: "subgraph_deploy", params: { name: "methods/checked", ipfs_hash: hash }, id: 1 }) });
       expect(((await res.json()) as { error: unknown }).error).toEqual({ code: 0, message: "subgraph validation error: [the specified block 99 must exist on the Ethereum network]" });
       expect(await store.getDeployment(hash)).toBeNull();
       expect(await store.resolveName("methods/checked")).toBeNull();

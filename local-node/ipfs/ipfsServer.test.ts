@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { create as createKuboClient } from "kubo-rpc-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIRECTORY, SMALL_FILES } from "./_test/kuboFixtures.js";
@@ -91,6 +92,37 @@ describe("IPFS RPC: wire format", () => {
     expect(unknown.status).toBe(404);
     const version = (await (await fetch(`${server.url}/api/v0/version`, { method: "POST" })).json()) as Record<string, string>;
     expect(Object.keys(version).sort()).toEqual(["Commit", "Golang", "Repo", "System", "Version"]);
+  });
+
+  it("answers commands named like Object's own properties 404, as any unknown command", async () => {
+    for (const command of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]) {
+      const res = await fetch(`${server.url}/api/v0/${command}`, { method: "POST" });
+      expect(res.status, command).toBe(404);
+      expect(await res.text()).toBe("404 page not found\n");
+    }
+    expect((await fetch(`${server.url}/api/v0/version`, { method: "POST" })).status).toBe(200);
+  });
+
+  it("refuses browsers as Kubo does: a foreign Origin or Referer, or a browser POST with neither (403)", async () => {
+    const version = (headers: Record<string, string>) => fetch(`${server.url}/api/v0/version`, { method: "POST", headers });
+    const port = new URL(server.url).port;
+    const foreign = await version({ Origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+    // Kubo allows only this port's own loopback origins, not another local port's page.
+    const otherPort = await version({ Origin: "http://localhost:3000" });
+    expect([otherPort.status, await otherPort.text()]).toEqual([403, "403 - Forbidden\n"]);
+    expect((await version({ Referer: "https://evil.example/page" })).status).toBe(403);
+    expect((await version({ "User-Agent": "Mozilla/5.0 (X11; Linux x86_64)" })).status).toBe(403);
+    // DNS rebinding: fetch cannot set Host, node:http can.
+    const rebound = await new Promise<number>((resolve, reject) =>
+      request(`${server.url}/api/v0/version`, { method: "POST", headers: { Host: `evil.example:${port}` } }, (res) => (res.resume(), resolve(res.statusCode ?? 0))).on("error", reject).end(),
+    );
+    expect(rebound).toBe(403);
+    // This port's own origins, Electron, and programs (curl, kubo-rpc-client) are served.
+    expect((await version({ Origin: `http://127.0.0.1:${port}` })).status).toBe(200);
+    expect((await version({ Origin: `http://localhost:${port}`, Referer: `http://localhost:${port}/webui` })).status).toBe(200);
+    expect((await version({ "User-Agent": "Mozilla/5.0 Electron/30" })).status).toBe(200);
+    expect((await version({ "User-Agent": "curl/8.5.0" })).status).toBe(200);
   });
 
   it("pins stored content and refuses unknown CIDs", async () => {

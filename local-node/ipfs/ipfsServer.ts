@@ -5,7 +5,7 @@ import { IpfsError, IpfsRequestError } from "./errors.js";
 import { KUBO_CHUNK_SIZE } from "./ipfsStore.js";
 import { multipartBoundary, parseMultipart } from "./multipart.js";
 import type { IpfsServerOptions, IpfsStore, RunningServer } from "./types.js";
-import { BodyTooLargeError, readBody, sendJson, serve } from "../../lib/http/index.js";
+import { BodyTooLargeError, describeError, readBody, sendJson, serve } from "../../lib/http/index.js";
 
 const DEFAULT_MAX_BODY = 256 * 1024 * 1024;
 /** What `version` reports: Kubo's field set, naming this implementation honestly. */
@@ -145,21 +145,51 @@ async function handleBlockGet(ipfs: IpfsStore, res: ServerResponse, query: Query
   res.end(bytes);
 }
 
+type Route = (req: IncomingMessage, res: ServerResponse, query: Query) => Promise<void>;
+
+/**
+ * Kubo's CSRF rules for its RPC API (go-ipfs-cmds): an Origin, or the origin of a Referer, must be one
+ * of this port's loopback origins; a POST from a browser (User-Agent "Mozilla...") must carry one of them.
+ */
+function kuboAllows(req: IncomingMessage, port: number): boolean {
+  const allowed = new Set(["http", "https"].flatMap((scheme) => ["127.0.0.1", "[::1]", "localhost"].map((host) => `${scheme}://${host}:${port}`)));
+  const origin = req.headers.origin;
+  if (origin !== undefined && !allowed.has(origin)) return false;
+  const referer = req.headers.referer;
+  if (referer !== undefined) {
+    let refererOrigin: string;
+    try {
+      const url = new URL(referer);
+      refererOrigin = `${url.protocol}//${url.host}`;
+    } catch {
+      return false;
+    }
+    if (!allowed.has(refererOrigin)) return false;
+  }
+  if (origin === undefined && referer === undefined) {
+    const agent = req.headers["user-agent"] ?? "";
+    if (agent.startsWith("Mozilla") && !agent.includes("Electron")) return false;
+  }
+  return true;
+}
+
 export async function createIpfsServer(options: IpfsServerOptions): Promise<RunningServer> {
   const { ipfs } = options;
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  const routes: Record<string, (req: IncomingMessage, res: ServerResponse, query: Query) => Promise<void>> = {
-    add: (req, res, query) => handleAdd(ipfs, req, res, query, maxBody),
-    cat: (_req, res, query) => handleCat(ipfs, res, query),
-    "pin/add": (_req, res, query) => handlePinAdd(ipfs, res, query),
-    "block/get": (_req, res, query) => handleBlockGet(ipfs, res, query),
-    version: async (_req, res) => sendJson(res, 200, VERSION_INFO),
-  };
+  const onError = options.onError ?? ((error: unknown) => console.error(`ipfs server: ${describeError(error)}`));
+  // A Map, so a command such as `constructor` or `__proto__` is unknown, not an Object method.
+  const routes = new Map<string, Route>([
+    ["add", (req, res, query) => handleAdd(ipfs, req, res, query, maxBody)],
+    ["cat", (_req, res, query) => handleCat(ipfs, res, query)],
+    ["pin/add", (_req, res, query) => handlePinAdd(ipfs, res, query)],
+    ["block/get", (_req, res, query) => handleBlockGet(ipfs, res, query)],
+    ["version", async (_req, res) => sendJson(res, 200, VERSION_INFO)],
+  ]);
+  let port = 0;
 
-  return serve((req, res) => {
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+  const running = await serve(async (req, res, url) => {
     const command = url.pathname.startsWith("/api/v0/") ? url.pathname.slice("/api/v0/".length).replace(/\/$/, "") : null;
-    const route = command === null ? undefined : routes[command];
+    const route = command === null ? undefined : routes.get(command);
     if (route === undefined) {
       res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
       res.end("404 page not found\n");
@@ -171,15 +201,27 @@ export async function createIpfsServer(options: IpfsServerOptions): Promise<Runn
       res.end("405 - Method Not Allowed\n");
       return;
     }
-    route(req, res, url.searchParams).catch((error: unknown) => {
+    if (!kuboAllows(req, port)) {
+      res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" });
+      res.end("403 - Forbidden\n");
+      return;
+    }
+    try {
+      await route(req, res, url.searchParams);
+    } catch (error) {
       if (res.headersSent) {
-        res.destroy(error instanceof Error ? error : undefined);
-        return;
+        res.destroy();
+        throw error;
       }
       if (error instanceof IpfsError) sendError(res, error);
-      else sendJson(res, 500, { Message: error instanceof Error ? error.message : String(error), Code: 0, Type: "error" });
+      else {
+        onError(error, { method: req.method, path: url.pathname });
+        sendJson(res, 500, { Message: error instanceof Error ? error.message : String(error), Code: 0, Type: "error" });
+      }
       // Drain what the client is still sending so it receives the answer.
       req.resume();
-    });
-  }, { port: options.port });
+    }
+  }, { port: options.port, loopbackOnly: true, onError });
+  port = running.port;
+  return running;
 }

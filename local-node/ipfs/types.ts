@@ -1,6 +1,7 @@
 // Contract 3 (IPFS part): the local content store behind the node's IPFS RPC API and the deploy
 // pipeline. CIDs are exactly Kubo's defaults for `ipfs add` (CIDv0, UnixFS dag-pb, fixed 256 KiB chunks,
 // balanced layout with at most 174 links per node, no raw leaves).
+import type { FailedRequest } from "../../lib/http/index.js";
 
 /** One line of an `add`: a file or a directory the add created, as Kubo reports it. */
 export interface IpfsAddedEntry {
@@ -67,6 +68,8 @@ export interface IpfsServerOptions {
   port: number;
   /** Largest request body accepted by `add` (bytes). Default 256 MiB. */
   maxBodyBytes?: number;
+  /** Told about each request that failed with an unexpected error (a 500); default: stderr. */
+  onError?: (error: unknown, request: FailedRequest | null) => void;
 }
 
-export type { RunningServer } from "../../lib/http/index.js";
+export type { FailedRequest, RunningServer } from "../../lib/http/index.js";

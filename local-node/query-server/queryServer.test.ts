@@ -80,4 +80,32 @@ describe("query server", () => {
       expect((await r.arrayBuffer()).byteLength, asset).toBeGreaterThan(1000);
     }
   });
+
+  it("refuses a page from another site (403) and serves one from this machine", async () => {
+    const body = { query: "{ approvalQueries { id } }" };
+    expect((await post("/subgraphs/name/me/approvals", body, { "Content-Type": "application/json", Origin: "https://evil.example" })).status).toBe(403);
+    const local = await post("/subgraphs/name/me/approvals", body, { "Content-Type": "application/json", Origin: "http://localhost:5173" });
+    expect(local.status).toBe(200);
+  });
+
+  it("answers a path with broken percent-encoding 400 instead of failing", async () => {
+    const res = await post("/subgraphs/name/me/%E0%A4%A", { query: "{ _meta { deployment } }" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: "Malformed percent-encoding in the request path" });
+  });
+
+  it("tells onError once, with the cause, about a request the store fails (500)", async () => {
+    const seen: { error: unknown; request: unknown }[] = [];
+    const broken = new Proxy(store, {
+      get: (target, prop, receiver) => (prop === "resolveName" ? async () => Promise.reject(new Error("store down")) : Reflect.get(target, prop, receiver)),
+    });
+    const failing = await createQueryServer({ store: broken, port: 0, onError: (error, request) => seen.push({ error, request }) });
+    try {
+      const res = await fetch(`${failing.url}/subgraphs/name/me/approvals`, { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"query":"{ _meta { deployment } }"}' });
+      expect(res.status).toBe(500);
+      expect(seen).toEqual([{ error: new Error("store down"), request: { method: "POST", path: "/subgraphs/name/me/approvals" } }]);
+    } finally {
+      await failing.close();
+    }
+  });
 });

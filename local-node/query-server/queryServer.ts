@@ -14,6 +14,7 @@ import {
   sendJson,
   sendText,
   serve,
+  type FailedRequest,
   type RunningServer,
 } from "../../lib/http/index.js";
 
@@ -28,8 +29,8 @@ export interface QueryServerOptions {
   maxSkip?: number;
   /** 0 picks a free port. */
   port: number;
-  /** Called with unexpected handler errors (never with request data). */
-  onError?: (error: unknown) => void;
+  /** Told once about each request that failed unexpectedly (a 500); never given request data. Default: stderr. */
+  onError?: (error: unknown, request: FailedRequest | null) => void;
 }
 
 type Target = { kind: "name"; name: string } | { kind: "id"; id: string };
@@ -43,9 +44,9 @@ export async function createQueryServer(options: QueryServerOptions): Promise<Ru
   const assets = graphiqlAssets();
   const assetCache = new Map<string, Buffer>();
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const segments = url.pathname.split("/").filter((s) => s !== "").map(decodeURIComponent);
+  async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const segments = pathSegments(url.pathname);
+    if (segments === null) return clientError(res, "Malformed percent-encoding in the request path");
     const method = req.method ?? "GET";
 
     if (method === "OPTIONS") {
@@ -119,7 +120,16 @@ export async function createQueryServer(options: QueryServerOptions): Promise<Ru
     json(res, 200, await executor.run(id, request));
   }
 
-  return serve(handle, { port: options.port, onError: options.onError, errorHeaders: ANY_ORIGIN });
+  return serve(handle, { port: options.port, onError: options.onError, errorHeaders: ANY_ORIGIN, loopbackOnly: true });
+}
+
+/** The path's decoded segments, or null when one is not valid percent-encoding (`%E0%A4%A`). */
+function pathSegments(pathname: string): string[] | null {
+  try {
+    return pathname.split("/").filter((s) => s !== "").map(decodeURIComponent);
+  } catch {
+    return null;
+  }
 }
 
 function parseTarget(segments: string[]): Target | null {

@@ -81,4 +81,21 @@ describe("status server", () => {
     expect(html).toContain('src="/graphiql/graphiql.min.js"');
     expect((await fetch(`${server.url}/graphiql/graphiql.min.css`)).status).toBe(200);
   });
+
+  it("refuses a page from another site (403), and tells onError about a failing store (500)", async () => {
+    const foreign = await fetch(`${server.url}/graphql`, { method: "POST", headers: { "Content-Type": "application/json", Origin: "https://evil.example" }, body: '{"query":"{ version { version } }"}' });
+    expect(foreign.status).toBe(403);
+    const seen: unknown[] = [];
+    const broken = new Proxy(store, { get: (target, prop, receiver) => (prop === "listDeployments" ? async () => Promise.reject(new Error("store down")) : Reflect.get(target, prop, receiver)) });
+    const failing = await createStatusServer({ store: broken, port: 0, chainHead: async () => null, onError: (error) => seen.push(error) });
+    try {
+      // graphql-js turns a resolver's throw into an error in the answer, not a 500.
+      const answer = (await (await fetch(`${failing.url}/graphql`, { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"query":"{ indexingStatuses { subgraph } }"}' })).json()) as { errors?: { message: string }[] };
+      expect(answer.errors?.[0]?.message).toBe("store down");
+      expect(seen).toEqual([]);
+    } finally {
+      await failing.close();
+    }
+  });
 });
+

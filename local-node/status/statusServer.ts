@@ -16,6 +16,7 @@ import {
   sendJson,
   sendText,
   serve,
+  type FailedRequest,
   type RunningServer,
 } from "../../lib/http/index.js";
 import { STATUS_SDL } from "./statusSchema.js";
@@ -28,7 +29,8 @@ export interface StatusServerOptions {
   port: number;
   /** The node id reported for assigned deployments (graph-node's default: "default"). */
   nodeId?: string;
-  onError?: (error: unknown) => void;
+  /** Told once about each request that failed unexpectedly (a 500); never given request data. Default: stderr. */
+  onError?: (error: unknown, request: FailedRequest | null) => void;
 }
 
 export interface StatusService {
@@ -111,8 +113,7 @@ export async function createStatusServer(options: StatusServerOptions): Promise<
   const service = createStatusService(options);
   const assets = graphiqlAssets();
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+  async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const method = req.method ?? "GET";
     const path = url.pathname.replace(/\/$/, "");
     const asset = method === "GET" ? assets.get(url.pathname) : undefined;
@@ -161,5 +162,5 @@ export async function createStatusServer(options: StatusServerOptions): Promise<
     }, CORS_HEADERS);
   }
 
-  return serve(handle, { port: options.port, onError: options.onError, errorHeaders: ANY_ORIGIN });
+  return serve(handle, { port: options.port, onError: options.onError, errorHeaders: ANY_ORIGIN, loopbackOnly: true });
 }

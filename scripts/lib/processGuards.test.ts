@@ -1,0 +1,38 @@
+// The process guards of the long-running CLIs, on a real child process: a stray throw and a stray
+// rejection are logged and the process stays up; the first SIGINT starts the clean stop, and a second
+// one ends a stop that hangs.
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { projectRoot } from "../../lib/projectRoot.js";
+
+describe("process guards", () => {
+  it("log stray errors and keep running; a second SIGINT exits at once (130)", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", join(projectRoot, "scripts", "_test", "processGuardsFixture.ts")], { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const waitFor = async (pattern: RegExp) => {
+      const deadline = Date.now() + 30_000;
+      while (!pattern.test(output)) {
+        if (Date.now() > deadline) throw new Error(`never saw ${pattern}:\n${output}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    try {
+      await waitFor(/still up/);
+      expect(output).toMatch(/error: uncaught exception \(the process keeps running\): Error: a stray throw/);
+      expect(output).toMatch(/error: unhandled rejection \(the process keeps running\): Error: a stray rejection/);
+      child.kill("SIGINT");
+      await waitFor(/SIGINT: stopping/);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(child.exitCode).toBeNull();
+      child.kill("SIGINT");
+      expect(await exited).toBe(130);
+      expect(output).toMatch(/SIGINT again: exiting without waiting for the clean stop/);
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+  });
+});

@@ -1,0 +1,44 @@
+// What a long-running CLI (the node, `npm start`) does about the process itself: a stray error is
+// logged and the process stays up; SIGINT/SIGTERM stop it cleanly, and a second one forces the exit.
+
+/** Logs uncaught exceptions and unhandled rejections instead of letting one of them end the process. */
+export function logStrayErrors(log: (line: string) => void = (line) => console.error(line)): void {
+  const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error));
+  process.on("uncaughtException", (error) => log(`error: uncaught exception (the process keeps running): ${describe(error)}`));
+  process.on("unhandledRejection", (reason) => log(`error: unhandled rejection (the process keeps running): ${describe(reason)}`));
+}
+
+export interface StopOnSignalsOptions {
+  /** Called once the clean stop has finished (default: exit 0). */
+  onStopped?: () => void;
+  /** Called when the clean stop failed (default: print the error, exit 1). */
+  onFailed?: (error: unknown) => void;
+  log?: (line: string) => void;
+}
+
+/**
+ * The first SIGINT or SIGTERM runs `close`; a second one, while `close` still runs (a stuck handler, a
+ * server that does not stop), exits at once with 130 (SIGINT) or 143 (SIGTERM), as a shell reports it.
+ */
+export function stopOnSignals(close: () => Promise<void>, options: StopOnSignalsOptions = {}): void {
+  const log = options.log ?? ((line: string) => console.log(line));
+  let closing = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (closing) {
+      log(`${signal} again: exiting without waiting for the clean stop`);
+      process.exit(signal === "SIGINT" ? 130 : 143);
+    }
+    closing = true;
+    log(`${signal}: stopping (press Ctrl-C again to exit at once)`);
+    close().then(
+      options.onStopped ?? (() => process.exit(0)),
+      options.onFailed ??
+        ((error: unknown) => {
+          console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+          process.exit(1);
+        }),
+    );
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+}
