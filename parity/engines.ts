@@ -42,6 +42,8 @@ export async function startEngines(built: BuiltSubgraph, options: { chainUrl: st
       ipfs: new URL(local.urls.ipfs).host,
       ports: { query: 0, admin: 0, status: 0, metrics: 0 },
       env: { ETHEREUM_POLLING_INTERVAL: "200" },
+      // GRAPH_NODE_LOG=1 shows graph-node's own log lines (why it failed, what it fetched).
+      ...(process.env.GRAPH_NODE_LOG ? { onLog: (line: string) => options.log?.(`graph-node: ${line}`) } : {}),
     });
     await nameDeployment(graphNode.urls.admin, options.name, graphNode.deployments[0] ?? "");
     options.log?.(`graph-node: deployed ${graphNode.deployments[0] ?? "?"}`);

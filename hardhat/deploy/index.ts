@@ -4,3 +4,5 @@ export { readArtifact } from "./artifacts.js";
 export { ensureCompiled } from "./compile.js";
 export { deployApprovalToken } from "./deployToken.js";
 export { readNetworks, writeNetworkEntry } from "./networks.js";
+export { deployPoolFactory, readPoolState, readVaultPings, runFactoryScenario } from "./poolFactory.js";
+export type { DeployedPoolFactory, FactoryActivity } from "./poolFactory.js";
