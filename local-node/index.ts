@@ -7,12 +7,15 @@ import { createIpfsServer, createIpfsStore, type IpfsStore } from "./ipfs/index.
 import { loadDeployment, type LoadedDeployment } from "./manifest/index.js";
 import { createAdminServer } from "./admin/index.js";
 import { createQueryServer } from "./query-server/index.js";
+import type { QueryLimits } from "./query-server/index.js";
 import { createStatusServer } from "./status/index.js";
-import { createRpcClient } from "./chain/index.js";
+import { createChainSet } from "./chain/index.js";
 import { maskUrl } from "../lib/redact.js";
 import { describeError, type FailedRequest } from "../lib/http/index.js";
 import { createIndexerService, type IndexerService } from "./indexer/index.js";
 import type { LogLevel } from "../wasm-host/index.js";
+
+export { DEFAULT_QUERY_LIMITS, queryLimitsFromEnv, type QueryLimits } from "./query-server/index.js";
 
 export interface LocalNodePorts {
   query: number;
@@ -22,8 +25,11 @@ export interface LocalNodePorts {
 }
 
 export interface LocalNodeOptions {
-  /** Ethereum JSON-RPC URL every deployment indexes from. */
-  ethereumRpc: string;
+  /**
+   * Ethereum JSON-RPC: a URL every network's deployments index from, and/or `<network>:<url>` entries
+   * (graph-node's `--ethereum-rpc`). A deployment whose network has no RPC is refused at deploy.
+   */
+  ethereumRpc: string | string[];
   /** PGlite data under `<dataDir>/pg`, IPFS blocks under `<dataDir>/ipfs`; in memory when undefined. */
   dataDir?: string;
   /** A Postgres server instead of PGlite. */
@@ -38,6 +44,8 @@ export interface LocalNodeOptions {
   eventsPerRun?: number;
   /** Lowest level logged (default "info"). */
   logLevel?: LogLevel;
+  /** What one GraphQL query may cost (see `queryLimitsFromEnv` for the settings); defaults otherwise. */
+  queryLimits?: Partial<QueryLimits>;
 }
 
 export interface LocalNode {
@@ -63,10 +71,10 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     ...(options.dataDir && !options.databaseUrl ? { dataDir: join(options.dataDir, "pg") } : {}),
   });
   const ipfs = await createIpfsStore(options.dataDir ? { dir: join(options.dataDir, "ipfs") } : {});
-  const rpc = createRpcClient({ url: options.ethereumRpc });
+  const chains = createChainSet(options.ethereumRpc);
   const indexer = createIndexerService({
     store,
-    rpc,
+    chains,
     log,
     ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
     ...(options.eventsPerRun === undefined ? {} : { eventsPerRun: options.eventsPerRun }),
@@ -81,7 +89,6 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
   }
 
   function startIndexing(loaded: LoadedDeployment): void {
-    if (loaded.templates.length > 0) log("warning", `${loaded.id}: data source templates are not supported; dataSource.create is ignored`);
     indexer.start(loaded);
   }
 
@@ -98,9 +105,15 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     log("error", `${server}: ${request ? `${request.method} ${request.path} failed` : "server error"}: ${describeError(error)}`);
 
   try {
-    const query = await createQueryServer({ store, port: options.ports.query, onError: requestFailed("query server") });
+    const query = await createQueryServer({
+      store,
+      port: options.ports.query,
+      onError: requestFailed("query server"),
+      ...(options.queryLimits ? { limits: options.queryLimits } : {}),
+      warn: (message) => log("warning", `query server: ${message}`),
+    });
     closers.push(() => query.close());
-    const status = await createStatusServer({ store, port: options.ports.status, chainHead: () => indexer.chainHead(), onError: requestFailed("status server") });
+    const status = await createStatusServer({ store, port: options.ports.status, chainHead: (network) => indexer.chainHead(network), onError: requestFailed("status server") });
     closers.push(() => status.close());
     const ipfsServer = await createIpfsServer({ ipfs, port: options.ports.ipfs, onError: requestFailed("ipfs server") });
     closers.push(() => ipfsServer.close());
@@ -109,6 +122,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
       ipfs,
       port: options.ports.admin,
       queryPort: Number(new URL(query.url).port),
+      manifestOptions: { supportsNetwork: (network) => chains.rpcFor(network) !== null },
       async onDeploy(loaded, name, versionLabel) {
         log("info", `deployed ${name}${versionLabel ? ` (${versionLabel})` : ""}: ${loaded.id}`);
         startIndexing(loaded);
@@ -123,7 +137,8 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
       if (d.health === "failed" || d.paused) continue;
       await resume(d.id);
     }
-    log("info", `indexing from ${maskUrl(options.ethereumRpc)}; queries ${query.url}, admin ${admin.url}, ipfs ${ipfsServer.url}, status ${status.url}/graphql`);
+    const rpcs = chains.describe().map((c) => (c.network === "*" ? maskUrl(c.url) : `${c.network}: ${maskUrl(c.url)}`));
+    log("info", `indexing from ${rpcs.join(", ")}; queries ${query.url}, admin ${admin.url}, ipfs ${ipfsServer.url}, status ${status.url}/graphql`);
     return { urls: { query: query.url, admin: admin.url, ipfs: ipfsServer.url, status: status.url }, store, ipfs, indexer, close };
   } catch (err) {
     await close();

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { projectRoot } from "../lib/projectRoot.js";
 import { subgraphName } from "../clients/subgraph/index.js";
 import { defaultPorts, runMainJob } from "./lib/mainJob.js";
+import { queryLimitsFromEnv } from "../local-node/index.js";
 import { fail, parseCli } from "./lib/args.js";
 import { logStrayErrors, stopOnSignals } from "./lib/processGuards.js";
 
@@ -36,6 +37,7 @@ try {
     ports: { query: Number(values["query-port"]), admin: Number(values["admin-port"]), ipfs: Number(values["ipfs-port"]), status: Number(values["status-port"]) },
     name: subgraphName(),
     approvals: Number(values.approvals),
+    queryLimits: queryLimitsFromEnv(process.env),
     log: (line) => console.log(line),
   });
   if (values.exit) {

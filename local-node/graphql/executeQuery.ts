@@ -17,8 +17,9 @@ import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
 import type { DeploymentRecord, NodeStore, ResultObject, Selection } from "../store/index.js";
 import { buildApiSchema, type ApiSchema } from "./apiSchema.js";
 import { collectFields } from "./collectFields.js";
-import { MAX_FIRST, MAX_SKIP, collectionArgs, describeSelection, mergedSelectionSet, type DescribeContext } from "./describe.js";
+import { collectionArgs, describeSelection, mergedSelectionSet, type DescribeContext } from "./describe.js";
 import { QueryError, debugJson, invalidArgument, valueParseError } from "./errors.js";
+import { DEFAULT_QUERY_LIMITS, checkNesting, checkOperationCost, isTokenLimitError, resultTooBig, timedOut, tooManyTokens, type QueryLimits } from "./limits.js";
 import { validateSelections } from "./validate.js";
 
 export interface GraphQLRequest {
@@ -45,22 +46,53 @@ interface RequestState {
   ctx: DescribeContext;
   /** Per root response key: what it is, the block it was answered at and its error policy. */
   blocks: Map<string, { kind: "data" | "meta" | "introspection"; block: number; deny: boolean }>;
+  /** When the query's time is up (ms since the epoch), or null without a timeout. */
+  deadline: number | null;
+  /** Size of the root fields answered so far, as JSON text. */
+  resultSize: number;
 }
 
 const INTROSPECTION = new Set(["__schema", "__type"]);
 
 export interface QueryExecutorOptions {
   store: NodeStore;
-  /** Largest `first` (graph-node's GRAPH_GRAPHQL_MAX_FIRST, default 1000). */
+  /** Largest `first` (graph-node's GRAPH_GRAPHQL_MAX_FIRST, default 1000); overrides `limits`. */
   maxFirst?: number;
-  /** Largest `skip` (graph-node's GRAPH_GRAPHQL_MAX_SKIP, default 4294967295). */
+  /** Largest `skip` (graph-node's GRAPH_GRAPHQL_MAX_SKIP, default 4294967295); overrides `limits`. */
   maxSkip?: number;
+  /** What one query may cost; DEFAULT_QUERY_LIMITS for what is not given. */
+  limits?: Partial<QueryLimits>;
+  /** Told about a result past `warnResultSize` (graph-node logs "Large query result"). */
+  warn?: (message: string) => void;
 }
 
 export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
   const { store } = deps;
-  const limits = { maxFirst: deps.maxFirst ?? MAX_FIRST, maxSkip: deps.maxSkip ?? MAX_SKIP };
+  const limits: QueryLimits = {
+    ...DEFAULT_QUERY_LIMITS,
+    ...deps.limits,
+    ...(deps.maxFirst === undefined ? {} : { maxFirst: deps.maxFirst }),
+    ...(deps.maxSkip === undefined ? {} : { maxSkip: deps.maxSkip }),
+  };
   const apis = new Map<string, ApiSchema>();
+
+  /** The store's answer, unless the query's deadline passes first (graph-node: "Query timed out"). */
+  function beforeDeadline<T>(state: RequestState, pending: Promise<T>): Promise<T> {
+    if (state.deadline === null) return pending;
+    const left = state.deadline - Date.now();
+    // The statement keeps running on its connection; the caller stops waiting for it and issues no more.
+    if (left <= 0) return (pending.catch(() => undefined), Promise.reject(timedOut()));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(timedOut()), left)));
+    return Promise.race([pending, timeout]).finally(() => clearTimeout(timer));
+  }
+
+  /** Counts a root field's answer against the result size limit (graph-node's ResultTooBig). */
+  function account(state: RequestState, value: unknown): unknown {
+    state.resultSize += JSON.stringify(value ?? null).length;
+    if (state.resultSize > limits.errorResultSize) throw resultTooBig(state.resultSize, limits.errorResultSize);
+    return value;
+  }
 
   function apiFor(deployment: DeploymentRecord): ApiSchema {
     let api = apis.get(deployment.id);
@@ -84,7 +116,7 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
     };
     const b = (arg ?? {}) as { hash?: string; number?: number; number_gte?: number };
     if (typeof b.hash === "string") {
-      const n = await store.blockNumberForHash(id, b.hash);
+      const n = await beforeDeadline(state, store.blockNumberForHash(id, b.hash));
       if (n === null) throw valueParseError("block.hash", "no block with that hash found");
       queryable("block.number", n);
       return { number: n, hash: b.hash, latest: false };
@@ -100,6 +132,10 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
   }
 
   async function resolveRoot(state: RequestState, key: string, nodes: FieldNode[]): Promise<unknown> {
+    return account(state, await resolveRootValue(state, key, nodes));
+  }
+
+  async function resolveRootValue(state: RequestState, key: string, nodes: FieldNode[]): Promise<unknown> {
     const node = nodes[0];
     if (!node) return null;
     const name = node.name.value;
@@ -135,22 +171,26 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
       const id = String(args.id);
       const idKind = state.api.subgraph.entities.get(entityTypes[0] ?? "")?.idKind;
       if (idKind === "Bytes" && !/^0x([0-9a-fA-F]{2})*$/.test(id)) return null;
-      const { rows } = await store.queryEntities(state.deployment.id, {
+      const { rows } = await beforeDeadline(state, store.queryEntities(state.deployment.id, {
         entityTypes, filter: { kind: "compare", field: "id", op: "eq", value: idKind === "Bytes" ? id.toLowerCase() : id },
         order: null, skip: 0, first: 1, block: block.number, selection,
-      });
+      }));
       return rows[0] ? project(rows[0], selection, state.api) : null;
     }
     const range = collectionArgs(state.ctx, root.typeName, args);
-    const { rows } = await store.queryEntities(state.deployment.id, { entityTypes, ...range, block: block.number, selection });
+    const { rows } = await beforeDeadline(state, store.queryEntities(state.deployment.id, { entityTypes, ...range, block: block.number, selection }));
     return rows.map((r) => project(r, selection, state.api));
   }
 
   async function run(deploymentId: string, request: GraphQLRequest): Promise<QueryResponse> {
+    const started = Date.now();
+    const nested = checkNesting(request.query, limits.maxDepth);
+    if (nested) return { errors: [nested.toJSON()] };
     let document: DocumentNode;
     try {
-      document = parse(request.query);
+      document = parse(request.query, { maxTokens: limits.maxTokens });
     } catch (error) {
+      if (isTokenLimitError(error)) return { errors: [tooManyTokens(limits.maxTokens).toJSON()] };
       const e = error as GraphQLError;
       return { errors: [{ ...(e.locations ? { locations: [...e.locations] } : {}), message: e.message }] };
     }
@@ -171,6 +211,8 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
     }
     if (!operation) return { errors: [{ message: "The query is empty" }] };
     if (operation.operation !== "query") return { errors: [{ message: `Not supported: Only queries are supported` }] };
+    const tooCostly = checkOperationCost(operation.selectionSet, fragments, limits);
+    if (tooCostly) return { errors: [tooCostly.toJSON()] };
 
     const coerced = getVariableValues(api.schema, operation.variableDefinitions ?? [], request.variables ?? {});
     if (coerced.errors) {
@@ -190,7 +232,10 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
     const invalid = validateSelections(api.schema, fragments, variables, queryType, operation.selectionSet);
     if (invalid.length > 0) return { errors: invalid.map((e) => e.toJSON()) };
 
-    const state: RequestState = { deployment, api, ctx: { api, limits, fragments, variables }, blocks: new Map() };
+    const state: RequestState = {
+      deployment, api, ctx: { api, limits, fragments, variables }, blocks: new Map(),
+      deadline: limits.timeoutMs === null ? null : started + limits.timeoutMs, resultSize: 0,
+    };
     const roots = collectFields({ fragments, variables, applies: (t) => t === "Query" }, operation.selectionSet);
     const data: Record<string, unknown> = {};
     try {
@@ -209,12 +254,14 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
         if (result.errors && result.errors.length > 0) return { errors: result.errors.map(toErrorJson) };
         Object.assign(data, result.data ?? {});
       } else {
-        const values = await Promise.all([...roots].map(([key, nodes]) => resolveRoot(state, key, nodes)));
-        [...roots.keys()].forEach((key, i) => (data[key] = values[i]));
+        // One root field after another, as graph-node runs field groups: the deadline and the size
+        // limit stop a query between two of its store reads, before the next one starts.
+        for (const [key, nodes] of roots) data[key] = await resolveRoot(state, key, nodes);
       }
     } catch (error) {
       return { errors: [toErrorJson(error)] };
     }
+    if (state.resultSize > limits.warnResultSize) deps.warn?.(`large query result: ${state.resultSize} bytes of JSON from deployment ${deploymentId}`);
     return applyErrorPolicy(state, data);
   }
 

@@ -6,3 +6,5 @@ export { buildApiSchema } from "./apiSchema.js";
 export type { ApiSchema, RootField } from "./apiSchema.js";
 export { queryFieldNames } from "./naming.js";
 export { QueryError, RequestError } from "./errors.js";
+export { DEFAULT_QUERY_LIMITS, checkNesting, checkOperationCost, isTokenLimitError, queryLimitsFromEnv, tooManyTokens } from "./limits.js";
+export type { QueryLimits } from "./limits.js";

@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NodeStore } from "../store/index.js";
-import { createQueryExecutor, type GraphQLRequest, type QueryExecutor } from "../graphql/index.js";
+import { createQueryExecutor, type GraphQLRequest, type QueryExecutor, type QueryLimits } from "../graphql/index.js";
 import {
   ANY_ORIGIN,
   BodyTooLargeError,
@@ -27,6 +27,10 @@ export interface QueryServerOptions {
   maxFirst?: number;
   /** graph-node's GRAPH_GRAPHQL_MAX_SKIP (default 4294967295). */
   maxSkip?: number;
+  /** What one query may cost (depth, fields, tokens, time, result size); graphql's DEFAULT_QUERY_LIMITS otherwise. */
+  limits?: Partial<QueryLimits>;
+  /** Told about a result past the warning size. */
+  warn?: (message: string) => void;
   /** 0 picks a free port. */
   port: number;
   /** Told once about each request that failed unexpectedly (a 500); never given request data. Default: stderr. */
@@ -40,6 +44,8 @@ export async function createQueryServer(options: QueryServerOptions): Promise<Ru
     store: options.store,
     ...(options.maxFirst === undefined ? {} : { maxFirst: options.maxFirst }),
     ...(options.maxSkip === undefined ? {} : { maxSkip: options.maxSkip }),
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+    ...(options.warn === undefined ? {} : { warn: options.warn }),
   });
   const assets = graphiqlAssets();
   const assetCache = new Map<string, Buffer>();

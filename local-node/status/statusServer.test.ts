@@ -97,5 +97,17 @@ describe("status server", () => {
       await failing.close();
     }
   });
+
+  it("bounds a query's nesting, tokens and fields before graphql-js parses or validates it", async () => {
+    const deep = await query("{" + "indexingStatuses{".repeat(10_000) + "subgraph" + "}".repeat(10_001));
+    expect(deep).toEqual({ errors: [{ message: "query has a depth that exceeds the limit of `255`" }] });
+    const started = Date.now();
+    const aliases = await query("{" + Array.from({ length: 4000 }, (_, i) => `a${i}: version { version }`).join(" ") + "}");
+    expect(aliases.errors?.[0]).toEqual({ message: expect.stringMatching(/^query selects more than 1000 fields/) });
+    expect(Date.now() - started).toBeLessThan(5000);
+    const tokens = await query("{" + Array.from({ length: 20_000 }, (_, i) => `a${i}: version { version }`).join(" ") + "}");
+    expect(tokens).toEqual({ errors: [{ message: "query has more than 50000 tokens, the limit LOCAL_NODE_GRAPHQL_MAX_TOKENS sets" }] });
+    expect(await query("{ version { version } }")).toEqual({ data: { version: { version: "0.0.0-local" } } });
+  });
 });
 

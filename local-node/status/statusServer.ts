@@ -1,6 +1,7 @@
 // createStatusServer: graph-node's index-node status endpoint (POST /graphql; GET /graphql redirects
 // to the GraphiQL playground). Statuses are built from the store's deployment records.
-import { buildSchema, graphql, type GraphQLSchema } from "graphql";
+import { Kind, buildSchema, execute, parse, validate, type DocumentNode, type GraphQLError, type GraphQLSchema } from "graphql";
+import { DEFAULT_QUERY_LIMITS, checkNesting, checkOperationCost, isTokenLimitError, tooManyTokens } from "../query-server/index.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readFile } from "node:fs/promises";
 import type { BlockPtr, DeploymentRecord, NodeStore } from "../store/index.js";
@@ -41,6 +42,8 @@ export interface StatusService {
 
 /** Largest POST body accepted (1 MiB, as the query server). */
 const MAX_BODY_BYTES = 1 << 20;
+/** Status queries are small: a depth as graph-node's, and far fewer fields than a data query may select. */
+const STATUS_LIMITS = { maxDepth: DEFAULT_QUERY_LIMITS.maxDepth, maxFields: 1000 };
 
 const blockJson = (b: BlockPtr | null) => (b ? { hash: b.hash, number: String(b.number) } : null);
 
@@ -148,9 +151,29 @@ export async function createStatusServer(options: StatusServerOptions): Promise<
     }
     const request = parseRequestBody(body);
     if (typeof request === "string") return sendJson(res, 400, { error: request }, CORS_HEADERS);
-    const result = await graphql({
+    // The same bounds on the text as the query server's: no deep nesting for the recursive parser, a
+    // token budget. The status schema itself is shallow and has no lists to page.
+    const nested = checkNesting(request.query, DEFAULT_QUERY_LIMITS.maxDepth);
+    if (nested) return sendJson(res, 200, { errors: [nested.toJSON()] }, CORS_HEADERS);
+    let document: DocumentNode;
+    try {
+      document = parse(request.query, { maxTokens: DEFAULT_QUERY_LIMITS.maxTokens });
+    } catch (error) {
+      if (isTokenLimitError(error)) return sendJson(res, 200, { errors: [tooManyTokens(DEFAULT_QUERY_LIMITS.maxTokens).toJSON()] }, CORS_HEADERS);
+      const e = error as GraphQLError;
+      return sendJson(res, 200, { errors: [{ ...(e.locations ? { locations: e.locations } : {}), message: e.message }] }, CORS_HEADERS);
+    }
+    // Few fields before validation: graphql-js compares every pair of same-named fields (aliases).
+    const fragments = Object.fromEntries(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d]] : [])));
+    for (const d of document.definitions) {
+      const tooCostly = d.kind === Kind.OPERATION_DEFINITION ? checkOperationCost(d.selectionSet, fragments, STATUS_LIMITS) : null;
+      if (tooCostly) return sendJson(res, 200, { errors: [tooCostly.toJSON()] }, CORS_HEADERS);
+    }
+    const invalid = validate(service.schema, document);
+    if (invalid.length > 0) return sendJson(res, 200, { errors: invalid.map((e) => ({ ...(e.locations ? { locations: e.locations } : {}), message: e.message })) }, CORS_HEADERS);
+    const result = await execute({
       schema: service.schema,
-      source: request.query,
+      document,
       rootValue: service.root,
       variableValues: request.variables ?? null,
       operationName: request.operationName ?? null,

@@ -12,6 +12,7 @@ import { exportImplementationAbi } from "./abi.js";
 import { defaultVersionLabel } from "./versionLabel.js";
 import { openNodeDatabase, type NodeDatabase } from "./nodeDatabase.js";
 import { startGraphNodeServices, type GraphNodeServices } from "./graphNodeEngine.js";
+import type { QueryLimits } from "../../local-node/index.js";
 
 export interface LocalNodePorts {
   query: number;
@@ -32,6 +33,8 @@ export interface MainJobOptions {
   name: string;
   /** Sample approvals to send. */
   approvals: number;
+  /** What one GraphQL query may cost on the local node (from GRAPH_GRAPHQL_* settings); defaults otherwise. */
+  queryLimits?: Partial<QueryLimits>;
   log: (line: string) => void;
 }
 
@@ -110,6 +113,7 @@ export async function runMainJob(options: MainJobOptions): Promise<RunningMainJo
         ...(started.database.databaseUrl ? { databaseUrl: started.database.databaseUrl } : {}),
         ports: options.ports,
         log: (line: string) => void line,
+        ...(options.queryLimits ? { queryLimits: options.queryLimits } : {}),
       });
     }
 
