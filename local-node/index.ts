@@ -16,6 +16,7 @@ import { createIndexerService, type IndexerService } from "./indexer/index.js";
 import type { LogLevel } from "../wasm-host/index.js";
 
 export { DEFAULT_QUERY_LIMITS, queryLimitsFromEnv, type QueryLimits } from "./query-server/index.js";
+export { parseRpcEntry } from "./chain/index.js";
 
 export interface LocalNodePorts {
   query: number;

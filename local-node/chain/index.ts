@@ -7,3 +7,5 @@ export type { LogFilter } from "./logs.js";
 export { createRecentBlocks, findCommonAncestor } from "./reorg.js";
 export { createRpcClient } from "./rpcClient.js";
 export type { RpcClient } from "./rpcClient.js";
+export { createChainSet, parseRpcEntry } from "./networks.js";
+export type { ChainSet } from "./networks.js";

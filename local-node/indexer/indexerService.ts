@@ -1,13 +1,14 @@
 // Runs one DeploymentIndexer per deployment on this node and answers the chain head for status.
 import type { BlockPtr } from "../../wasm-host/index.js";
-import { type RpcClient, getBlock, getHeadNumber } from "../chain/index.js";
+import { type ChainSet, getBlock, getHeadNumber } from "../chain/index.js";
 import { createHostThreadPool } from "./hostWorkerClient.js";
 import { createDeploymentIndexer, type DeploymentIndexer, type DeploymentState } from "./deploymentIndexer.js";
 import type { IndexedDeployment, IndexerStore, Logger } from "./types.js";
 
 export interface IndexerServiceOptions {
   store: IndexerStore;
-  rpc: RpcClient;
+  /** The RPC of each network (a deployment indexes from its manifest's network). */
+  chains: ChainSet;
   log: Logger;
   pollIntervalMs?: number;
   eventsPerRun?: number;
@@ -21,13 +22,13 @@ export interface IndexerService {
   /** Stops every deployment and the spare host thread. */
   close(): Promise<void>;
   state(id: string): DeploymentState | null;
-  /** The chain head (cached for a second), null when the node does not answer. */
-  chainHead(): Promise<BlockPtr | null>;
+  /** The network's chain head (cached for a second), null when no node answers for it. */
+  chainHead(network: string): Promise<BlockPtr | null>;
 }
 
 export function createIndexerService(options: IndexerServiceOptions): IndexerService {
   const running = new Map<string, DeploymentIndexer>();
-  let head: { at: number; ptr: BlockPtr | null } = { at: 0, ptr: null };
+  const heads = new Map<string, { at: number; ptr: BlockPtr | null }>();
   // Started with the node, so a deployment's handlers run on a host that has already loaded.
   const hostThreads = createHostThreadPool();
 
@@ -41,9 +42,14 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
     start(deployment) {
       const existing = running.get(deployment.id);
       if (existing && existing.state !== "stopped") return;
+      const rpc = options.chains.rpcFor(deployment.network);
+      if (!rpc) {
+        options.log("error", `${deployment.id}: no Ethereum RPC for network ${deployment.network}; not indexing it (give --ethereum-rpc ${deployment.network}:<url>)`);
+        return;
+      }
       const indexer = createDeploymentIndexer({
         store: options.store,
-        rpc: options.rpc,
+        rpc,
         deployment,
         log: options.log,
         hostThreads,
@@ -64,15 +70,19 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
       await hostThreads.close();
     },
     state: (id) => running.get(id)?.state ?? null,
-    async chainHead() {
-      if (Date.now() - head.at < 1000) return head.ptr;
+    async chainHead(network) {
+      const cached = heads.get(network);
+      if (cached && Date.now() - cached.at < 1000) return cached.ptr;
+      const rpc = options.chains.rpcFor(network);
+      let ptr: BlockPtr | null = null;
       try {
-        const block = await getBlock(options.rpc, await getHeadNumber(options.rpc));
-        head = { at: Date.now(), ptr: block ? { number: block.number, hash: block.hash } : null };
+        const block = rpc ? await getBlock(rpc, await getHeadNumber(rpc)) : null;
+        ptr = block ? { number: block.number, hash: block.hash } : null;
       } catch {
-        head = { at: Date.now(), ptr: null };
+        ptr = null;
       }
-      return head.ptr;
+      heads.set(network, { at: Date.now(), ptr });
+      return ptr;
     },
   };
 }

@@ -19,7 +19,9 @@ export type DeployErrorCode =
   /** Semantic checks failed: kinds, networks, addresses, ABI events, handler exports. */
   | "VALIDATION"
   /** The mapping is not valid WebAssembly. */
-  | "WASM";
+  | "WASM"
+  /** No Ethereum RPC serves the manifest's network. */
+  | "NETWORK";
 
 export class DeployError extends BaseError {
   override readonly name = "DeployError";

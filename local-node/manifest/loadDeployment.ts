@@ -192,6 +192,9 @@ export async function loadDeployment(ipfs: IpfsStore, hash: string, options: Loa
   if (raw.dataSources.length === 0) throw validationError(["subgraph has no data sources"]);
   if (raw.hasGraft) throw validationError(["grafting is not supported by this node"]);
   const network = singleNetwork(raw);
+  if (options.supportsNetwork && !options.supportsNetwork(network)) {
+    throw new DeployError("NETWORK", `network not supported by registrar: no network ${network} found on chain ethereum`);
+  }
   checkFeatureVersions(hash, raw);
 
   const schemaSdl = utf8((await fetchLink(ipfs, raw.schemaFile, "schema", files)).bytes, "schema");

@@ -95,6 +95,8 @@ export interface LoadedDeployment {
 }
 
 export interface LoadDeploymentOptions {
+  /** Whether the node has an RPC for a network; a manifest on another network is refused. Default: any. */
+  supportsNetwork?(network: string): boolean;
   /** Highest mapping apiVersion accepted (graph-node's GRAPH_MAX_API_VERSION). Default "0.0.9". */
   maxApiVersion?: string;
   /** Highest manifest specVersion accepted (GRAPH_MAX_SPEC_VERSION). Default "1.3.0". */

@@ -1,4 +1,4 @@
-import { BigInt, DataSourceContext } from "@graphprotocol/graph-ts";
+import { BigInt, DataSourceContext, ethereum } from "@graphprotocol/graph-ts";
 import { PoolCreated } from "../generated/PoolFactory/PoolFactory";
 import { Pool as PoolTemplate } from "../generated/templates";
 import { Factory, Pool } from "../generated/schema";
@@ -31,4 +31,9 @@ export function handlePoolCreated(event: PoolCreated): void {
   context.setString("creator", event.params.creator.toHexString());
   PoolTemplate.createWithContext(event.params.pool, context);
   trace("handlePoolCreated", event.block.number, event.address);
+}
+
+// Every block from the start block: after the block's events, as graph-node orders block triggers.
+export function handleEveryBlock(block: ethereum.Block): void {
+  trace("handleEveryBlock", block.number, block.author);
 }
