@@ -4,7 +4,7 @@
 // .data/local-node). Flags override the ports and the data dirs.
 import "dotenv/config";
 import { join } from "node:path";
-import { createLocalNode, queryLimitsFromEnv } from "../local-node/index.js";
+import { createLocalNode, parseRpcEntry, queryLimitsFromEnv } from "../local-node/index.js";
 import { fail, parseCli } from "./lib/args.js";
 import { openNodeDatabase } from "./lib/nodeDatabase.js";
 import { startGraphNodeServices } from "./lib/graphNodeEngine.js";
@@ -21,7 +21,8 @@ const { values } = parseCli({
   postgres: { type: "boolean", default: false },
   engine: { type: "string", default: "local" },
   "postgres-dir": { type: "string", default: join(process.cwd(), ".data", "postgres") },
-  "ethereum-rpc": { type: "string" },
+  // Repeatable, as graph-node's: `<network>:<url>`, or a bare URL for every network.
+  "ethereum-rpc": { type: "string", multiple: true },
   "events-per-run": { type: "string" },
   debug: { type: "boolean", default: false },
 });
@@ -42,7 +43,7 @@ if (values.engine === "graph-node") {
   if (!existsSync(join(process.cwd(), "build", "subgraph.yaml"))) fail("--engine graph-node indexes ./build: run npm run codegen && npm run build first");
   try {
     const services = await startGraphNodeServices({
-      ethereumRpc: values["ethereum-rpc"] ?? process.env.ETHEREUM_RPC ?? "http://127.0.0.1:8545",
+      ethereumRpc: parseRpcEntry(values["ethereum-rpc"]?.[0] ?? process.env.ETHEREUM_RPC ?? "http://127.0.0.1:8545").url,
       manifest: join(process.cwd(), "subgraph.yaml"),
       dataDir: join(process.cwd(), ".data"),
       ports: { query: port("query-port", values["query-port"]), admin: port("admin-port", values["admin-port"]), ipfs: port("ipfs-port", values["ipfs-port"]), status: port("status-port", values["status-port"]) },
