@@ -50,6 +50,15 @@ function memorySink(): Sink & { text(): string } {
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*m/g;
 
+export const stripAnsi = (text: string): string => text.replace(ANSI, "");
+
+/** Matchstick's asc arguments for one file, relative to the project root (asc runs with --baseDir root). */
+export function ascArgs(root: string, libsFolder: string, inFile: string, outFile: string): string[] {
+  const rel = (p: string): string => relative(root, p) || ".";
+  const globalTs = join(libsFolder, "@graphprotocol", "graph-ts", "global", "global.ts");
+  return [rel(inFile), rel(globalTs), "--lib", rel(libsFolder), ...MATCHSTICK_ASC_FLAGS, "--outFile", rel(outFile)];
+}
+
 /** The project's assemblyscript when it has one, else ours (graph-cli's bundled version). */
 export function locateAsc(libsFolder: string): string {
   const own = join(libsFolder, "assemblyscript", "cli", "asc.js");
@@ -80,17 +89,7 @@ export async function createCompiler(options: CompilerOptions): Promise<Compiler
     throw new CompilerError("could not load the AssemblyScript compiler", { cause, details: { ascPath } });
   }
   const version = asc.version ?? "unknown";
-  const rel = (p: string): string => relative(root, p) || ".";
-
-  const args = (inFile: string, outFile: string): string[] => [
-    rel(inFile),
-    rel(globalTs),
-    "--lib",
-    rel(libsFolder),
-    ...MATCHSTICK_ASC_FLAGS,
-    "--outFile",
-    rel(outFile),
-  ];
+  const args = (inFile: string, outFile: string): string[] => ascArgs(root, libsFolder, inFile, outFile);
 
   return {
     version,
@@ -106,7 +105,7 @@ export async function createCompiler(options: CompilerOptions): Promise<Compiler
       } catch (cause) {
         throw new CompilerError("the AssemblyScript compiler crashed", { cause, details: { file: inFile } });
       }
-      const diagnostics = (stderr.text() + stdout.text()).replace(ANSI, "");
+      const diagnostics = stripAnsi(stderr.text() + stdout.text());
       return { ok: code === 0 && existsSync(outFile), diagnostics, outFile };
     },
   };

@@ -1,5 +1,5 @@
 // End to end: the AssemblyScript fixture project in _test/project compiled with asc and run on the host.
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -95,6 +95,16 @@ describe("runMatchstick on the fixture project", () => {
     expect(touched.summary.compiled).toEqual(["tests/basics.test.ts"]);
     const forced = await run({ patterns: ["empty"], recompile: true });
     expect(forced.summary.compiled).toEqual(["tests/empty.test.ts"]);
+  });
+
+  it("compiles on worker threads (-j) to the same wasm as in one process", async () => {
+    const wasm = (name: string) => readFileSync(join(project, "tests", ".bin", `${name}.wasm`));
+    const pooled = await run({ patterns: ["basics", "empty"], recompile: true, jobs: 2 });
+    expect(pooled.summary.compiled).toEqual(["tests/basics.test.ts", "tests/empty.test.ts"]);
+    const fromPool = [wasm("basics"), wasm("empty")];
+    const single = await run({ patterns: ["basics", "empty"], recompile: true, jobs: 1 });
+    expect(single.summary).toMatchObject({ passed: pooled.summary.passed, failed: pooled.summary.failed });
+    expect([wasm("basics"), wasm("empty")]).toEqual(fromPool);
   });
 
   it("stops the whole run at log.critical", async () => {

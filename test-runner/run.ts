@@ -3,9 +3,11 @@
 // print Matchstick's report followed by the closing line `N passed, N failed`. With `strict`, the
 // suite runs a second time on graph-node's semantics and each test whose verdict changes is listed.
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { cacheKey, isFresh, recordKey } from "./cache.js";
 import { createCompiler, MATCHSTICK_ASC_FLAGS, type Compiler } from "./compile.js";
+import { createCompilePool } from "./compilePool.js";
 import { resolveConfig, type RunnerConfig } from "./config.js";
 import { coverageForWasmFiles, percent } from "./coverage.js";
 import { discoverTests, displayPath, type TestFile } from "./discover.js";
@@ -30,9 +32,13 @@ export interface RunOptions {
   semantics?: StoreSemantics;
   /** `--strict`: also run on graph-node's semantics and report every test whose verdict changes. */
   strict?: boolean;
+  /** `-j`: files compiled in parallel on worker threads (default: one per core). */
+  jobs?: number;
 }
 
 export interface RunSummary {
+  /** Test files found. */
+  files: number;
   passed: number;
   failed: number;
   exitCode: number;
@@ -50,33 +56,48 @@ export interface RunSummary {
 
 const wasmPath = (config: RunnerConfig, file: TestFile): string => join(config.testsFolder, ".bin", `${file.name}.wasm`);
 
-async function compileAll(config: RunnerConfig, files: TestFile[], recompile: boolean, logger: Logger, summary: RunSummary): Promise<CompiledFile[]> {
-  let compiler: Compiler | null = null;
-  const out: CompiledFile[] = [];
+async function compileAll(config: RunnerConfig, files: TestFile[], options: RunOptions, logger: Logger, summary: RunSummary): Promise<CompiledFile[]> {
   const ascVersion = readAscVersion(config.libsFolder);
+  const stale: { file: TestFile; display: string; wasm: string; key: string }[] = [];
+  const fresh = new Set<TestFile>();
   for (const file of files) {
     const wasm = wasmPath(config, file);
-    const display = displayPath(config.root, file.path);
     const key = cacheKey({ root: config.root, libsFolder: config.libsFolder, entry: file.path, compilerVersion: ascVersion, flags: MATCHSTICK_ASC_FLAGS });
-    if (!recompile && isFresh(wasm, key)) {
+    if (!options.recompile && isFresh(wasm, key)) {
       logger.log("info", `${logger.paint(file.name, "blue")} skipped!`);
-      out.push({ file, display, wasm });
-      continue;
-    }
-    logger.log("info", `Compiling ${logger.paint(file.name, "blue")}...`);
-    compiler ??= await createCompiler({ root: config.root, libsFolder: config.libsFolder });
-    const result = await compiler.compile(file.path, wasm);
-    if (!result.ok) {
-      logger.raw(result.diagnostics);
-      logger.log("error", `${display} failed to compile`);
-      summary.compileFailures.push(display);
-      continue;
-    }
-    recordKey(wasm, key);
-    summary.compiled.push(display);
-    out.push({ file, display, wasm });
+      fresh.add(file);
+    } else stale.push({ file, display: displayPath(config.root, file.path), wasm, key });
   }
-  return out;
+  const compiled = new Set<TestFile>();
+  if (stale.length > 0) {
+    // One compiler per core on worker threads (-j); a single file compiles in this process.
+    const jobs = Math.min(options.jobs ?? availableParallelism(), stale.length);
+    const compiler: Pick<Compiler, "compile"> & { close?(): Promise<void> } =
+      jobs > 1 ? createCompilePool({ root: config.root, libsFolder: config.libsFolder, jobs }) : await createCompiler({ root: config.root, libsFolder: config.libsFolder });
+    try {
+      const results = stale.map((s) => {
+        logger.log("info", `Compiling ${logger.paint(s.file.name, "blue")}...`);
+        return compiler.compile(s.file.path, s.wasm);
+      });
+      for (const [index, result] of (await Promise.all(results)).entries()) {
+        const s = stale[index]!;
+        if (!result.ok) {
+          logger.raw(result.diagnostics);
+          logger.log("error", `${s.display} failed to compile`);
+          summary.compileFailures.push(s.display);
+          continue;
+        }
+        recordKey(s.wasm, s.key);
+        summary.compiled.push(s.display);
+        compiled.add(s.file);
+      }
+    } finally {
+      await compiler.close?.();
+    }
+  }
+  return files
+    .filter((f) => fresh.has(f) || compiled.has(f))
+    .map((file) => ({ file, display: displayPath(config.root, file.path), wasm: wasmPath(config, file) }));
 }
 
 function readAscVersion(libsFolder: string): string {
@@ -136,7 +157,7 @@ export async function runMatchstick(options: RunOptions): Promise<RunSummary> {
   const started = performance.now();
   const logger = createLogger({ write: options.write, color: options.color });
   const semantics = options.semantics ?? "matchstick";
-  const summary: RunSummary = { passed: 0, failed: 0, exitCode: 0, compileFailures: [], compiled: [], aborted: null, notRun: 0, verdictChanges: null };
+  const summary: RunSummary = { files: 0, passed: 0, failed: 0, exitCode: 0, compileFailures: [], compiled: [], aborted: null, notRun: 0, verdictChanges: null };
   const finish = (): RunSummary => {
     if (!options.coverage) logger.styled(`${summary.passed} passed, ${summary.failed} failed`);
     const changed = (summary.verdictChanges?.length ?? 0) > 0;
@@ -154,6 +175,7 @@ export async function runMatchstick(options: RunOptions): Promise<RunSummary> {
       throw new RunnerError(`schema.graphql: graph-node would reject this schema: ${project.schemaError}`);
     }
     files = discoverTests(config.testsFolder, options.patterns);
+    summary.files = files.length;
   } catch (err) {
     if (!(err instanceof RunnerError)) throw err;
     logger.log("critical", err.message);
@@ -164,7 +186,15 @@ export async function runMatchstick(options: RunOptions): Promise<RunSummary> {
   if (project.schemaError !== null) logger.log("warning", `graph-node would reject schema.graphql (${project.schemaError}); Matchstick does not check it.`);
 
   logger.styled("Compiling...\n", "green");
-  const compiled = await compileAll(config, files, options.recompile, logger, summary);
+  let compiled: CompiledFile[];
+  try {
+    compiled = await compileAll(config, files, options, logger, summary);
+  } catch (err) {
+    if (!(err instanceof RunnerError)) throw err;
+    logger.log("critical", err.message);
+    summary.aborted = err.message;
+    return finish();
+  }
 
   if (options.coverage) {
     summary.failed += summary.compileFailures.length;
