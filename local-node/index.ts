@@ -12,10 +12,12 @@ import { createStatusServer } from "./status/index.js";
 import { createChainSet } from "./chain/index.js";
 import { maskUrl } from "../lib/redact.js";
 import { describeError, type FailedRequest } from "../lib/http/index.js";
-import { createIndexerService, type IndexerService } from "./indexer/index.js";
+import { DEFAULT_MAPPING_LIMITS, createIndexerService, type IndexerService, type MappingLimits } from "./indexer/index.js";
 import type { LogLevel } from "../wasm-host/index.js";
 
 export { DEFAULT_QUERY_LIMITS, queryLimitsFromEnv, type QueryLimits } from "./query-server/index.js";
+export { DEFAULT_MAPPING_LIMITS, mappingLimitsFromEnv, type MappingLimits } from "./indexer/index.js";
+
 export { parseRpcEntry } from "./chain/index.js";
 
 export interface LocalNodePorts {
@@ -47,6 +49,8 @@ export interface LocalNodeOptions {
   logLevel?: LogLevel;
   /** What one GraphQL query may cost (see `queryLimitsFromEnv` for the settings); defaults otherwise. */
   queryLimits?: Partial<QueryLimits>;
+  /** What a mapping may spend in its host thread (see `mappingLimitsFromEnv`); defaults otherwise. */
+  mappingLimits?: Partial<MappingLimits>;
 }
 
 export interface LocalNode {
@@ -79,6 +83,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     log,
     ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
     ...(options.eventsPerRun === undefined ? {} : { eventsPerRun: options.eventsPerRun }),
+    ...(options.mappingLimits === undefined ? {} : { mappingLimits: { ...DEFAULT_MAPPING_LIMITS, ...options.mappingLimits } }),
   });
 
   const closers: (() => Promise<void>)[] = [];
@@ -90,6 +95,10 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
   }
 
   function startIndexing(loaded: LoadedDeployment): void {
+    const prune = loaded.indexerHints?.prune;
+    if (prune !== undefined && prune !== null && prune !== "never") {
+      log("warning", `${loaded.id}: indexerHints.prune: ${prune} is not applied; this node keeps every block's history`);
+    }
     indexer.start(loaded);
   }
 

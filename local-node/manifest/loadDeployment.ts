@@ -237,5 +237,5 @@ export async function loadDeployment(ipfs: IpfsStore, hash: string, options: Loa
   }
   if (errors.length > 0) throw validationError(errors);
 
-  return { id: manifestFile.cid, manifestYaml, specVersion: raw.specVersion, schemaSdl, schema, network, dataSources, templates };
+  return { id: manifestFile.cid, manifestYaml, specVersion: raw.specVersion, schemaSdl, schema, network, dataSources, templates, indexerHints: raw.indexerHints };
 }

@@ -216,6 +216,12 @@ function readContext(value: unknown, path: string): Record<string, { type: strin
 
 function readDataSource(value: unknown, path: string, isTemplate: boolean): RawDataSource {
   const obj = asObject(value, path);
+  const kind = obj.kind;
+  if (typeof kind === "string" && kind.startsWith("file/")) {
+    throw new DeployError("VALIDATION", `subgraph validation error: [data source ${String(obj.name ?? path)} is invalid: file data sources (\`kind: ${kind}\`) are not supported by this node yet]`, {
+      details: { errors: [`file data sources (kind ${kind}) are not supported by this node yet`] },
+    });
+  }
   const source = asObject(field(obj, "source", path), join(path, "source"));
   const sourcePath = join(path, "source");
   const startBlock = source.startBlock === undefined || source.startBlock === null ? 0 : asBlockNumber(source.startBlock, join(sourcePath, "startBlock"));

@@ -92,6 +92,8 @@ export interface LoadedDeployment {
   network: string;
   dataSources: LoadedDataSource[];
   templates: LoadedTemplate[];
+  /** `indexerHints` (specVersion >= 1.0.0): accepted; pruning is not applied by this node. */
+  indexerHints: { prune: string | number | null } | null;
 }
 
 export interface LoadDeploymentOptions {
