@@ -4,7 +4,7 @@
 // .data/local-node). Flags override the ports and the data dirs.
 import "dotenv/config";
 import { join } from "node:path";
-import { createLocalNode, parseRpcEntry, queryLimitsFromEnv } from "../local-node/index.js";
+import { createLocalNode, mappingLimitsFromEnv, parseRpcEntry, queryLimitsFromEnv } from "../local-node/index.js";
 import { fail, parseCli } from "./lib/args.js";
 import { openNodeDatabase } from "./lib/nodeDatabase.js";
 import { startGraphNodeServices } from "./lib/graphNodeEngine.js";
@@ -59,6 +59,7 @@ if (values.engine === "graph-node") {
   // GRAPH_GRAPHQL_MAX_DEPTH, GRAPH_GRAPHQL_QUERY_TIMEOUT, ... (local-node/README.md, "Limits and safety"),
   // read before anything starts, so a malformed value stops nothing half-started.
   const queryLimits = queryLimitsFromEnv(process.env);
+  const mappingLimits = mappingLimitsFromEnv(process.env);
   const database = await openNodeDatabase({ postgres: values.postgres, postgresDir: values["postgres-dir"] });
   console.log(`store: ${database.describe}`);
   const node = await createLocalNode({
@@ -73,6 +74,7 @@ if (values.engine === "graph-node") {
     },
     logLevel: values.debug ? "debug" : "info",
     queryLimits,
+    mappingLimits,
     ...(values["events-per-run"] ? { eventsPerRun: port("events-per-run", values["events-per-run"]) } : {}),
   });
   stopOnSignals(() => node.close().then(database.stop));

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { projectRoot } from "../lib/projectRoot.js";
 import { subgraphName } from "../clients/subgraph/index.js";
 import { defaultPorts, runMainJob } from "./lib/mainJob.js";
-import { queryLimitsFromEnv } from "../local-node/index.js";
+import { mappingLimitsFromEnv, queryLimitsFromEnv } from "../local-node/index.js";
 import { fail, parseCli } from "./lib/args.js";
 import { logStrayErrors, stopOnSignals } from "./lib/processGuards.js";
 
@@ -38,6 +38,7 @@ try {
     name: subgraphName(),
     approvals: Number(values.approvals),
     queryLimits: queryLimitsFromEnv(process.env),
+    mappingLimits: mappingLimitsFromEnv(process.env),
     log: (line) => console.log(line),
   });
   if (values.exit) {

@@ -48,13 +48,55 @@ export interface HostWorkerOptions {
 }
 
 export interface HostWorker {
+  /**
+   * Runs the blocks' handlers. A run whose handlers compute past the handler timeout without calling
+   * the host, or whose thread runs out of heap, resolves with a deterministic failure at the run's first
+   * block (the thread is ended; nothing of the run is kept).
+   */
   run(blocks: BlockJob[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }>;
   /** Forgets cached entities and every data source past the first `dataSources`. */
   reset(dataSources: number): Promise<void>;
   terminate(): Promise<void>;
+  /**
+   * Ends the thread at once, even with a handler stuck in a loop: runs in flight reject with `reason`,
+   * and reset() and terminate() become no-ops (the deployment is stopping; nothing restarts the thread).
+   */
+  interrupt(reason: string): Promise<void>;
+  /** True while a run is in flight. */
+  readonly busy: boolean;
   /** What the worker is doing, for slow-step reports: runs in flight and store requests being answered. */
   describe(): string;
 }
+
+/** What a mapping may spend in its host worker thread. */
+export interface MappingLimits {
+  /**
+   * How long a run's handlers may compute without calling the host (a store miss, eth_call, a log)
+   * before the deployment fails; the time the thread waits for the main thread's answers does not
+   * count. Set with GRAPH_MAPPING_HANDLER_TIMEOUT (seconds), which in graph-node bounds one handler.
+   */
+  handlerTimeoutMs: number;
+  /** The thread's V8 heap (Worker resourceLimits.maxOldGenerationSizeMb); the mapping's WASM memory is apart. */
+  maxHeapMb: number;
+}
+
+/**
+ * graph-node has no handler timeout by default, and stops a runaway handler by gas (about 1,000 s of
+ * instructions, deterministically). This host meters no gas: a minute of silent computation stands in.
+ */
+export const DEFAULT_MAPPING_LIMITS: MappingLimits = { handlerTimeoutMs: 60_000, maxHeapMb: 2048 };
+
+/** GRAPH_MAPPING_HANDLER_TIMEOUT (seconds, as graph-node reads it) for the CLIs; a malformed value throws. */
+export function mappingLimitsFromEnv(env: Record<string, string | undefined>): Partial<MappingLimits> {
+  const raw = env.GRAPH_MAPPING_HANDLER_TIMEOUT?.trim();
+  if (raw === undefined || raw === "") return {};
+  const seconds = Number(raw);
+  if (!(seconds > 0) || !Number.isFinite(seconds)) throw new IndexerError(`GRAPH_MAPPING_HANDLER_TIMEOUT must be a number of seconds above 0, got ${JSON.stringify(env.GRAPH_MAPPING_HANDLER_TIMEOUT)}`);
+  return { handlerTimeoutMs: seconds * 1000 };
+}
+
+/** How often the main thread looks at a run in flight (the timeout's resolution). */
+const GUARD_TICK_MS = 250;
 
 const bootUrl = new URL("./hostWorkerBoot.mjs", import.meta.url);
 const entryUrl = new URL(import.meta.url.endsWith(".ts") ? "./hostWorker.ts" : "./hostWorker.js", import.meta.url);
@@ -64,11 +106,13 @@ export interface HostThread {
   readonly worker: Worker;
   /** Resolves once the host's modules are loaded; rejects if the thread died first. */
   readonly loaded: Promise<void>;
+  /** The limits the thread was started with, and that its runs are held to. */
+  readonly limits: MappingLimits;
 }
 
 /** Starts a thread and loads the host in it (module loading is most of a worker's start-up). */
-export function startHostThread(): HostThread {
-  const worker = new Worker(fileURLToPath(bootUrl), { workerData: { entry: entryUrl.href } });
+export function startHostThread(limits: MappingLimits = DEFAULT_MAPPING_LIMITS): HostThread {
+  const worker = new Worker(fileURLToPath(bootUrl), { workerData: { entry: entryUrl.href }, resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb } });
   const loaded = new Promise<void>((resolve, reject) => {
     const onMessage = (msg: WorkerReply) => {
       if (msg.type !== "loaded") return;
@@ -80,7 +124,7 @@ export function startHostThread(): HostThread {
     worker.once("exit", (code) => reject(new IndexerError(`host worker exited (${code}) while loading`)));
   });
   loaded.catch(() => {}); // reported to whoever awaits it
-  return { worker, loaded };
+  return { worker, loaded, limits };
 }
 
 /**
@@ -94,10 +138,10 @@ export interface HostThreadPool {
   close(): Promise<void>;
 }
 
-export function createHostThreadPool(): HostThreadPool {
+export function createHostThreadPool(limits: MappingLimits = DEFAULT_MAPPING_LIMITS): HostThreadPool {
   // An idle spare does not keep the process alive; a taken thread does, as any running worker.
   const startSpare = (): HostThread => {
-    const thread = startHostThread();
+    const thread = startHostThread(limits);
     thread.worker.unref();
     return thread;
   };
@@ -105,7 +149,7 @@ export function createHostThreadPool(): HostThreadPool {
   let closed = false;
   return {
     take() {
-      const thread = spare ?? startHostThread();
+      const thread = spare ?? startHostThread(limits);
       thread.worker.ref();
       spare = closed ? null : startSpare();
       return thread;
@@ -165,12 +209,17 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
     }
   }
 
+  // A sign that the thread is not stuck in a handler (a run sent, a request, an answer, a log) since
+  // the guard's last look.
+  let signSeen = true;
   // Requests being answered, with when they arrived (for describe()).
   const answering = new Map<SyncRequest, number>();
   port1.on("message", (req: SyncRequest) => {
     answering.set(req, Date.now());
+    signSeen = true;
     void answer(req).then((res) => {
       answering.delete(req);
+      signSeen = true;
       port1.postMessage(res);
       Atomics.store(flag, 0, 1);
       Atomics.notify(flag, 0);
@@ -178,8 +227,10 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
   });
 
   let nextId = 1;
-  const waiting = new Map<number, { resolve(r: { results: BlockResult[]; failure: HandlerFailure | null }): void; reject(e: Error): void }>();
+  const waiting = new Map<number, { resolve(r: { results: BlockResult[]; failure: HandlerFailure | null }): void; reject(e: Error): void; blocks?: BlockJob[] }>();
   let dead: Error | null = null;
+  // Set by interrupt(): the thread was ended on purpose and must not be reset or restarted.
+  let interrupted = false;
   let readyResolve: () => void = () => {};
   let readyReject: (e: Error) => void = () => {};
   const ready = new Promise<void>((res, rej) => ((readyResolve = res), (readyReject = rej)));
@@ -191,7 +242,40 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
     waiting.clear();
   }
 
+  /** Ends the thread and answers each run in flight with `failure` (a deterministic end of the deployment). */
+  function failRuns(reason: IndexerError, failure: (blocks: BlockJob[]) => HandlerFailure): void {
+    dead ??= reason;
+    for (const [id, w] of waiting) if (w.blocks?.length) (waiting.delete(id), w.resolve({ results: [], failure: failure(w.blocks) }));
+    die(reason);
+    port1.close();
+    void worker.terminate();
+  }
+
+  // A handler in an endless loop never yields: only the main thread can see it, and only ending the
+  // thread stops it.
+  // Silence is summed tick by tick, each tick counting at most two ticks' time: a main thread that was
+  // itself blocked (a long synchronous commit) cannot make a healthy run look stuck.
+  const limits = thread.limits;
+  let silentMs = 0;
+  let lastTick = Date.now();
+  const guard = setInterval(() => {
+    const now = Date.now();
+    const step = Math.min(now - lastTick, 2 * GUARD_TICK_MS);
+    lastTick = now;
+    if (signSeen || dead || answering.size > 0 || ![...waiting.values()].some((w) => w.blocks)) {
+      signSeen = false;
+      silentMs = 0;
+      return;
+    }
+    silentMs += step;
+    if (silentMs < limits.handlerTimeoutMs) return;
+    const seconds = limits.handlerTimeoutMs / 1000;
+    failRuns(new IndexerError(`host worker ended: a handler ran past the timeout of ${seconds} s`), (blocks) => runawayFailure(blocks, seconds));
+  }, Math.min(GUARD_TICK_MS, limits.handlerTimeoutMs));
+  guard.unref();
+
   worker.on("message", (msg: WorkerReply) => {
+    signSeen = true;
     if (msg.type === "ready") readyResolve();
     else if (msg.type === "log") options.log(msg.level, msg.message);
     else if (msg.type === "fatal") die(new IndexerError(`mapping could not start: ${msg.message}`));
@@ -201,14 +285,26 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
       w?.resolve({ results: msg.results, failure: msg.failure });
     }
   });
-  worker.on("error", (err) => die(new IndexerError(`host worker crashed: ${err.message}`, { cause: err })));
-  worker.on("exit", (code) => die(new IndexerError(`host worker exited (${code})`)));
+  worker.on("error", (err) => {
+    // The heap limit ends the thread; what the handlers allocated did it, so the run fails for good.
+    if ((err as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY") {
+      const reason = new IndexerError(`host worker ran out of memory: its heap limit is ${limits.maxHeapMb} MB`, { cause: err });
+      failRuns(reason, (blocks) => ({ message: `${reason.message} while running the handlers of ${blockSpan(blocks)}`, deterministic: true, handler: soleHandler(blocks), block: blocks[0]!.ptr }));
+      return;
+    }
+    die(new IndexerError(`host worker crashed: ${err.message}`, { cause: err }));
+  });
+  worker.on("exit", (code) => {
+    clearInterval(guard);
+    die(new IndexerError(`host worker exited (${code})`));
+  });
 
   function send(cmd: { type: "run"; blocks: BlockJob[] } | { type: "reset"; dataSources: number }): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }> {
     if (dead) return Promise.reject(dead);
     const id = nextId++;
+    signSeen = true;
     return new Promise((resolve, reject) => {
-      waiting.set(id, { resolve, reject });
+      waiting.set(id, { resolve, reject, ...(cmd.type === "run" ? { blocks: cmd.blocks } : {}) });
       worker.postMessage({ ...cmd, id } as WorkerCommand);
     });
   }
@@ -218,6 +314,7 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
     worker.postMessage({ type: "init", ...init } satisfies WorkerCommand, [port2]);
     await ready;
   } catch (err) {
+    clearInterval(guard);
     await worker.terminate();
     port1.close();
     throw err;
@@ -226,7 +323,19 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
   return {
     run: (blocks) => send({ type: "run", blocks }),
     async reset(dataSources) {
+      if (interrupted) return;
       await send({ type: "reset", dataSources });
+    },
+    get busy() {
+      return [...waiting.values()].some((w) => w.blocks);
+    },
+    async interrupt(reason) {
+      if (interrupted) return;
+      interrupted = true;
+      clearInterval(guard);
+      die(new IndexerError(reason));
+      port1.close();
+      await worker.terminate();
     },
     describe() {
       const now = Date.now();
@@ -234,9 +343,41 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
       return `${waiting.size} run(s) in flight, ${requests.length ? `answering ${requests.join(", ")}` : "no store request pending"}${dead ? `, dead: ${dead.message}` : ""}`;
     },
     async terminate() {
+      clearInterval(guard);
       dead ??= new IndexerError("host worker terminated");
       port1.close();
       await worker.terminate();
     },
+  };
+}
+
+/** "block 7" or "blocks 7-12". */
+function blockSpan(blocks: BlockJob[]): string {
+  const first = blocks[0]!.ptr.number;
+  const last = blocks[blocks.length - 1]!.ptr.number;
+  return first === last ? `block ${first}` : `blocks ${first}-${last}`;
+}
+
+/** The one handler a run's triggers call, or null when they call several. */
+function soleHandler(blocks: BlockJob[]): string | null {
+  const handlers = new Set(blocks.flatMap((b) => b.triggers.map((t) => t.handler)));
+  return handlers.size === 1 ? [...handlers][0]! : null;
+}
+
+/**
+ * A run stopped at the handler timeout. With graph-node's text when one handler is known ("Handler 'H'
+ * hit the timeout of 'N' seconds"); the host cannot see which block of a run was running, so the run's
+ * first block is the failed one (the blocks before it were committed with earlier runs).
+ */
+function runawayFailure(blocks: BlockJob[], seconds: number): HandlerFailure {
+  const handler = soleHandler(blocks);
+  const handlers = [...new Set(blocks.flatMap((b) => b.triggers.map((t) => t.handler)))];
+  const who = handler ? `Handler '${handler}'` : `One of the handlers ${handlers.map((h) => `'${h}'`).join(", ")}`;
+  const where = blocks.length > 1 ? ` while running ${blockSpan(blocks)}` : "";
+  return {
+    message: `${who} hit the timeout of '${seconds}' seconds${where} (GRAPH_MAPPING_HANDLER_TIMEOUT; it computed that long without returning or calling the host)`,
+    deterministic: true,
+    handler,
+    block: blocks[0]!.ptr,
   };
 }

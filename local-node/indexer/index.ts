@@ -1,3 +1,5 @@
 // The indexer: one deployment indexer per deployment, mappings run on pre-loaded host threads.
 export { createIndexerService } from "./indexerService.js";
 export type { IndexerService } from "./indexerService.js";
+export { DEFAULT_MAPPING_LIMITS, mappingLimitsFromEnv } from "./hostWorkerClient.js";
+export type { MappingLimits } from "./hostWorkerClient.js";

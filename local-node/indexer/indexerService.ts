@@ -1,7 +1,7 @@
 // Runs one DeploymentIndexer per deployment on this node and answers the chain head for status.
 import type { BlockPtr } from "../../wasm-host/index.js";
 import { type ChainSet, getBlock, getHeadNumber } from "../chain/index.js";
-import { createHostThreadPool } from "./hostWorkerClient.js";
+import { createHostThreadPool, type MappingLimits } from "./hostWorkerClient.js";
 import { createDeploymentIndexer, type DeploymentIndexer, type DeploymentState } from "./deploymentIndexer.js";
 import type { IndexedDeployment, IndexerStore, Logger } from "./types.js";
 
@@ -12,6 +12,8 @@ export interface IndexerServiceOptions {
   log: Logger;
   pollIntervalMs?: number;
   eventsPerRun?: number;
+  /** What a mapping may spend in its thread (handler timeout, heap); DEFAULT_MAPPING_LIMITS otherwise. */
+  mappingLimits?: MappingLimits;
 }
 
 export interface IndexerService {
@@ -30,7 +32,7 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
   const running = new Map<string, DeploymentIndexer>();
   const heads = new Map<string, { at: number; ptr: BlockPtr | null }>();
   // Started with the node, so a deployment's handlers run on a host that has already loaded.
-  const hostThreads = createHostThreadPool();
+  const hostThreads = createHostThreadPool(options.mappingLimits);
 
   async function stopAll(): Promise<void> {
     const all = [...running.values()];

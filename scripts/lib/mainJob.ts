@@ -12,7 +12,7 @@ import { exportImplementationAbi } from "./abi.js";
 import { defaultVersionLabel } from "./versionLabel.js";
 import { openNodeDatabase, type NodeDatabase } from "./nodeDatabase.js";
 import { startGraphNodeServices, type GraphNodeServices } from "./graphNodeEngine.js";
-import type { QueryLimits } from "../../local-node/index.js";
+import type { MappingLimits, QueryLimits } from "../../local-node/index.js";
 
 export interface LocalNodePorts {
   query: number;
@@ -35,6 +35,8 @@ export interface MainJobOptions {
   approvals: number;
   /** What one GraphQL query may cost on the local node (from GRAPH_GRAPHQL_* settings); defaults otherwise. */
   queryLimits?: Partial<QueryLimits>;
+  /** What a mapping may spend on the local node (GRAPH_MAPPING_HANDLER_TIMEOUT); defaults otherwise. */
+  mappingLimits?: Partial<MappingLimits>;
   log: (line: string) => void;
 }
 
@@ -114,6 +116,7 @@ export async function runMainJob(options: MainJobOptions): Promise<RunningMainJo
         ports: options.ports,
         log: (line: string) => void line,
         ...(options.queryLimits ? { queryLimits: options.queryLimits } : {}),
+        ...(options.mappingLimits ? { mappingLimits: options.mappingLimits } : {}),
       });
     }
 
