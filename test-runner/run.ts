@@ -171,8 +171,8 @@ export async function runMatchstick(options: RunOptions): Promise<RunSummary> {
   try {
     config = resolveConfig(options.root);
     project = loadProject(config);
-    if (project.schema === null && (semantics === "graph-node" || options.strict === true)) {
-      throw new RunnerError(`schema.graphql: graph-node would reject this schema: ${project.schemaError}`);
+    if (project.schema === null && semantics === "graph-node") {
+      throw new RunnerError(`schema.graphql does not pass the graph-node schema checks here: ${project.schemaError}`);
     }
     files = discoverTests(config.testsFolder, options.patterns);
     summary.files = files.length;
@@ -183,7 +183,7 @@ export async function runMatchstick(options: RunOptions): Promise<RunSummary> {
     return finish();
   }
   for (const t of project.manifest.unsupportedTemplates) logger.log("warning", `Template with kind \`${t.kind}\` is not supported by matchstick.`);
-  if (project.schemaError !== null) logger.log("warning", `graph-node would reject schema.graphql (${project.schemaError}); Matchstick does not check it.`);
+  if (project.schemaError !== null) logger.log("warning", `schema.graphql does not pass the graph-node schema checks here (${project.schemaError}); Matchstick does not check it.`);
 
   logger.styled("Compiling...\n", "green");
   let compiled: CompiledFile[];
@@ -210,7 +210,9 @@ export async function runMatchstick(options: RunOptions): Promise<RunSummary> {
   summary.notRun = outcome.notRun;
   reportFailures({ ...outcome, failed: summary.failed }, summary.compileFailures, logger);
 
-  if (options.strict === true) {
+  if (options.strict === true && project.schema === null) {
+    logger.styled(`\n--strict: graph-node's semantics not run: the schema does not pass graph-node's checks here (${project.schemaError}).`, "yellow");
+  } else if (options.strict === true) {
     const quiet = createLogger({ write: () => {}, color: false });
     const other = semantics === "matchstick" ? "graph-node" : "matchstick";
     const second = await runFiles(compiled, { project, semantics: other, root: config.root, logger: quiet, modules });

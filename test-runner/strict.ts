@@ -54,7 +54,7 @@ export function compareVerdicts(first: RunOutcome, second: RunOutcome): VerdictC
   const a = verdicts(first);
   const b = verdicts(second);
   const changes: VerdictChange[] = [];
-  const notRun = (outcome: RunOutcome): Entry => ({ verdict: "not run", reason: outcome.aborted });
+  const notRun = (outcome: RunOutcome): Entry => ({ verdict: "not run", reason: outcome.aborted === null ? null : firstReason(outcome.aborted) });
   for (const test of new Set([...a.keys(), ...b.keys()])) {
     const x = a.get(test) ?? notRun(first);
     const y = b.get(test) ?? notRun(second);
@@ -62,7 +62,7 @@ export function compareVerdicts(first: RunOutcome, second: RunOutcome): VerdictC
     changes.push({ test, first: x.verdict, second: y.verdict, reason: (y.verdict === "passed" ? x.reason : y.reason) ?? null });
   }
   if (first.aborted === null && second.aborted !== null && changes.length === 0) {
-    changes.push({ test: "(the run)", first: "passed", second: "failed", reason: second.aborted });
+    changes.push({ test: "(the run)", first: "passed", second: "failed", reason: firstReason(second.aborted) });
   }
   return changes;
 }

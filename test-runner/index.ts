@@ -1,0 +1,7 @@
+// Public API of the Matchstick-compatible test runner. Explicit exports only.
+export { runMatchstick } from "./run.js";
+export type { RunOptions, RunSummary } from "./run.js";
+export type { VerdictChange, Verdict } from "./strict.js";
+export type { StoreSemantics } from "./matchstick/testStore.js";
+export { runCompat } from "./compat/compat.js";
+export type { CompatSuite, CompatSource, CompatOptions, CompatResult } from "./compat/compat.js";
