@@ -1,5 +1,6 @@
 // Both engines on one chain and one build: the local node (in this process, PGlite, deployed with the
 // unmodified graph-cli) and graph-node (`gnd dev` on an embedded PostgreSQL, named through its admin API).
+// Each can also run alone (the real-subgraph runner's `--engine local|graph-node`).
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,18 +16,28 @@ export interface Engine {
   name: string;
 }
 
+export interface RunningEngine extends Engine {
+  close(): Promise<void>;
+}
+
 export interface RunningEngines {
   local: Engine;
   graphNode: Engine;
   close(): Promise<void>;
 }
 
-export async function startEngines(built: BuiltSubgraph, options: { chainUrl: string; network: string; name: string; log?: (line: string) => void }): Promise<RunningEngines> {
+export interface EngineOptions {
+  chainUrl: string;
+  network: string;
+  name: string;
+  log?: (line: string) => void;
+}
+
+/** The local node on a fresh PGlite, the build deployed with graph-cli; its IPFS also serves graph-node. */
+export async function startLocalEngine(built: BuiltSubgraph, options: EngineOptions): Promise<RunningEngine & { ipfsUrl: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), "parity-local-"));
   let local: LocalNode | undefined;
-  let graphNode: GraphNodeEngine | undefined;
   const close = async () => {
-    await graphNode?.close();
     await local?.close();
     await rm(dataDir, { recursive: true, force: true });
   };
@@ -35,25 +46,49 @@ export async function startEngines(built: BuiltSubgraph, options: { chainUrl: st
     const deployed = await deploySubgraph({ name: options.name, versionLabel: "parity", deployUrl: local.urls.admin, ipfsUrl: local.urls.ipfs, network: options.network, networkFile: "networks.json", cwd: built.workDir });
     if (!deployed.deploymentId) throw new Error(`graph deploy to the local node printed no deployment id:\n${deployed.output}`);
     options.log?.(`local node: deployed ${deployed.deploymentId}`);
-    // graph-node reads the same build, and the local node's IPFS for anything a mapping fetches.
+    return { label: "local", queryUrl: `${local.urls.query}/subgraphs/name/${options.name}`, statusUrl: `${local.urls.status}/graphql`, name: options.name, ipfsUrl: local.urls.ipfs, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** graph-node (`gnd dev`) on the same build, reading files from the IPFS API at `ipfs` (host:port). */
+export async function startGraphNodeOracle(built: BuiltSubgraph, options: EngineOptions & { ipfs: string }): Promise<RunningEngine> {
+  let graphNode: GraphNodeEngine | undefined;
+  try {
     graphNode = await startGraphNodeEngine({
       manifests: [join(built.workDir, "subgraph.yaml")],
       networks: [{ name: options.network, url: options.chainUrl }],
-      ipfs: new URL(local.urls.ipfs).host,
+      ipfs: options.ipfs,
       ports: { query: 0, admin: 0, status: 0, metrics: 0 },
       env: { ETHEREUM_POLLING_INTERVAL: "200" },
-      // GRAPH_NODE_LOG=1 shows graph-node's own log lines (why it failed, what it fetched).
-      ...(process.env.GRAPH_NODE_LOG ? { onLog: (line: string) => options.log?.(`graph-node: ${line}`) } : {}),
     });
     await nameDeployment(graphNode.urls.admin, options.name, graphNode.deployments[0] ?? "");
     options.log?.(`graph-node: deployed ${graphNode.deployments[0] ?? "?"}`);
+    const running = graphNode;
+    return { label: "graph-node", queryUrl: `${running.urls.query}/subgraphs/name/${options.name}`, statusUrl: running.urls.status, name: options.name, close: () => running.close() };
+  } catch (error) {
+    await graphNode?.close();
+    throw error;
+  }
+}
+
+export async function startEngines(built: BuiltSubgraph, options: EngineOptions): Promise<RunningEngines> {
+  const local = await startLocalEngine(built, options);
+  try {
+    // graph-node reads the same build, and the local node's IPFS for anything a mapping fetches.
+    const graphNode = await startGraphNodeOracle(built, { ...options, ipfs: new URL(local.ipfsUrl).host });
     return {
-      local: { label: "local", queryUrl: `${local.urls.query}/subgraphs/name/${options.name}`, statusUrl: `${local.urls.status}/graphql`, name: options.name },
-      graphNode: { label: "graph-node", queryUrl: `${graphNode.urls.query}/subgraphs/name/${options.name}`, statusUrl: graphNode.urls.status, name: options.name },
-      close,
+      local,
+      graphNode,
+      async close() {
+        await graphNode.close();
+        await local.close();
+      },
     };
   } catch (error) {
-    await close();
+    await local.close();
     throw error;
   }
 }

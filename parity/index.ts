@@ -6,3 +6,4 @@ export { builtInCases } from "./cases/index.js";
 export { readAcceptedDifferences, type AcceptedDifference } from "./accepted.js";
 export { formatReport } from "./report.js";
 export type { ParityCase, ScenarioContext, ScenarioResult, CaseReport, Difference, CorpusQuery } from "./types.js";
+export { realSubgraphs, runRealSubgraph, formatRealSubgraphReport, realSubgraphPassed, type RealSubgraph, type RealSubgraphReport, type EngineChoice } from "./real-subgraphs/index.js";

@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { startHardhatNode } from "../hardhat/chain/index.js";
 import { buildSubgraph } from "../lib/subgraphBuild.js";
-import { parseSubgraphSchema } from "../subgraph-schema/index.js";
+import { parseSubgraphSchema, type SubgraphSchema } from "../subgraph-schema/index.js";
 import { acceptance, type AcceptedDifference } from "./accepted.js";
 import { firstDifference } from "./diff.js";
 import { startEngines, type Engine } from "./engines.js";
@@ -14,7 +14,7 @@ import { postGraphQL } from "./graphql.js";
 import { generateCorpus } from "./queryCorpus.js";
 import { readAllEntities } from "./readEntities.js";
 import { waitUntilSettled, readStatus, statusSubjects } from "./status.js";
-import type { CaseReport, Difference, ParityCase, ScenarioContext } from "./types.js";
+import type { CaseReport, CorpusQuery, Difference, ParityCase, ScenarioContext } from "./types.js";
 
 export interface RunCaseOptions {
   accepted: AcceptedDifference[];
@@ -37,27 +37,9 @@ export async function runParityCase(parityCase: ParityCase, options: RunCaseOpti
     const engines = await startEngines(built, { chainUrl: chain.url, network, name: `parity/${parityCase.name}`, log });
     try {
       const compareAll = async (round: string) => {
-        const head = await waitUntilSettled([engines.local, engines.graphNode], chain.url);
-        log(`${round}: both engines settled at block ${head}`);
-        const add = (subject: string, local: unknown, graphNode: unknown) => {
-          comparisons++;
-          const diff = firstDifference(local, graphNode);
-          if (diff) differences.push({ case: parityCase.name, subject: round === "first" ? subject : `${round}:${subject}`, local, graphNode, diff });
-        };
-        for (const [subject, local, graphNode] of statusSubjects(await readStatus(engines.local), await readStatus(engines.graphNode))) add(subject, local, graphNode);
-        const samples = new Map<string, Record<string, unknown>[]>();
-        for (const type of comparableTypes(schema)) {
-          for (const block of [undefined, ...(scenario.pastBlocks ?? [])]) {
-            const local = await readAllEntities(engines.local.queryUrl, type, block);
-            const graphNode = await readAllEntities(engines.graphNode.queryUrl, type, block);
-            add(`entities:${type.name}@${block ?? "head"}`, local, graphNode);
-            if (block === undefined && "rows" in graphNode) samples.set(type.name, graphNode.rows);
-          }
-        }
-        for (const q of [...generateCorpus(schema, samples, scenario.pastBlocks?.[0]), ...(parityCase.queries ?? [])]) {
-          const [local, graphNode] = await Promise.all([answerOf(engines.local, q.query, q.variables), answerOf(engines.graphNode, q.query, q.variables)]);
-          add(`query:${q.id}`, local, graphNode);
-        }
+        const compared = await compareEngines({ caseName: parityCase.name, round, local: engines.local, graphNode: engines.graphNode, chainUrl: chain.url, schema, pastBlocks: scenario.pastBlocks ?? [], queries: parityCase.queries ?? [], log });
+        comparisons += compared.comparisons;
+        differences.push(...compared.differences);
       };
       await compareAll("first");
       if (parityCase.afterwards) {
@@ -70,14 +52,65 @@ export async function runParityCase(parityCase: ParityCase, options: RunCaseOpti
   } finally {
     await chain.stop();
   }
-  const accepted: CaseReport["accepted"] = [];
-  const open: Difference[] = [];
-  for (const d of differences) {
-    const reason = acceptance(d, options.accepted);
-    if (reason) accepted.push({ ...d, reason: reason.reason });
-    else open.push(d);
+  return { case: parityCase.name, comparisons, ...sortDifferences(differences, options.accepted), seconds: (Date.now() - started) / 1000 };
+}
+
+export interface CompareEnginesParameters {
+  caseName: string;
+  /** `first`, or the name of a later round (its subjects are prefixed with it). */
+  round: string;
+  local: Engine;
+  graphNode: Engine;
+  chainUrl: string;
+  schema: SubgraphSchema;
+  /** Blocks at which entities are also compared. */
+  pastBlocks: number[];
+  /** Queries beyond the generated corpus. */
+  queries: CorpusQuery[];
+  log?: (line: string) => void;
+}
+
+/**
+ * One round of comparisons once both engines have settled at the chain's head: the status field by
+ * field, every entity of every type (at the head and at the past blocks), then the query corpus.
+ */
+export async function compareEngines(params: CompareEnginesParameters): Promise<{ comparisons: number; differences: Difference[] }> {
+  const { local: localEngine, graphNode: graphNodeEngine, round } = params;
+  const head = await waitUntilSettled([localEngine, graphNodeEngine], params.chainUrl);
+  params.log?.(`${round}: both engines settled at block ${head}`);
+  const differences: Difference[] = [];
+  let comparisons = 0;
+  const add = (subject: string, local: unknown, graphNode: unknown) => {
+    comparisons++;
+    const diff = firstDifference(local, graphNode);
+    if (diff) differences.push({ case: params.caseName, subject: round === "first" ? subject : `${round}:${subject}`, local, graphNode, diff });
+  };
+  for (const [subject, local, graphNode] of statusSubjects(await readStatus(localEngine), await readStatus(graphNodeEngine))) add(subject, local, graphNode);
+  const samples = new Map<string, Record<string, unknown>[]>();
+  for (const type of comparableTypes(params.schema)) {
+    for (const block of [undefined, ...params.pastBlocks]) {
+      const local = await readAllEntities(localEngine.queryUrl, type, block);
+      const graphNode = await readAllEntities(graphNodeEngine.queryUrl, type, block);
+      add(`entities:${type.name}@${block ?? "head"}`, local, graphNode);
+      if (block === undefined && "rows" in graphNode) samples.set(type.name, graphNode.rows);
+    }
   }
-  return { case: parityCase.name, comparisons, differences: open, accepted, seconds: (Date.now() - started) / 1000 };
+  for (const q of [...generateCorpus(params.schema, samples, params.pastBlocks[0]), ...params.queries]) {
+    const [local, graphNode] = await Promise.all([answerOf(localEngine, q.query, q.variables), answerOf(graphNodeEngine, q.query, q.variables)]);
+    add(`query:${q.id}`, local, graphNode);
+  }
+  return { comparisons, differences };
+}
+
+/** Splits differences into those listed in accepted-differences.json (with their reasons) and open ones. */
+export function sortDifferences(differences: Difference[], accepted: AcceptedDifference[]): Pick<CaseReport, "differences" | "accepted"> {
+  const out: Pick<CaseReport, "differences" | "accepted"> = { differences: [], accepted: [] };
+  for (const d of differences) {
+    const reason = acceptance(d, accepted);
+    if (reason) out.accepted.push({ ...d, reason: reason.reason });
+    else out.differences.push(d);
+  }
+  return out;
 }
 
 /** A response as compared: data, and error messages (graph-node's locations are not compared). */

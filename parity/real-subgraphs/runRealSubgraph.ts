@@ -1,0 +1,126 @@
+// One real subgraph, end to end: its source copied from the user's checkout into a scratch folder, a
+// fresh Hardhat chain with the protocol and the scenario, the network config written and the manifest
+// rendered, one graph-cli build, then the chosen engines synced at the head. Each engine's entities are
+// checked against the chain; with both engines, the parity comparisons (status, every entity at the head
+// and at past blocks, the query corpus) run too.
+import { readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { startHardhatNode } from "../../hardhat/chain/index.js";
+import { buildSubgraph, type BuiltSubgraph } from "../../lib/subgraphBuild.js";
+import { createIpfsServer, createIpfsStore } from "../../local-node/ipfs/index.js";
+import { parseSubgraphSchema, type SubgraphSchema } from "../../subgraph-schema/index.js";
+import type { AcceptedDifference } from "../accepted.js";
+import { startGraphNodeOracle, startLocalEngine, type Engine, type EngineOptions, type RunningEngine } from "../engines.js";
+import { compareEngines, sortDifferences } from "../runCase.js";
+import { readStatus, waitUntilSettled, type ComparedStatus } from "../status.js";
+import type { CaseReport } from "../types.js";
+import { copyCheckout } from "./checkout.js";
+import { createCheckList, type Check, type CheckList } from "./checks.js";
+import { createEntityReader } from "./entityReader.js";
+import type { RealSubgraph } from "./types.js";
+
+export type EngineChoice = "local" | "graph-node" | "both";
+
+export interface RunRealSubgraphOptions {
+  /** The subgraph's source: a working tree or a bare git repository. */
+  source: string;
+  /** The commit to take from a bare repository (default HEAD). */
+  rev?: string;
+  engines: EngineChoice;
+  accepted: AcceptedDifference[];
+  log?: (line: string) => void;
+}
+
+export interface EngineReport {
+  label: Engine["label"];
+  status: ComparedStatus | { error: string };
+  checks: Check[];
+}
+
+export interface RealSubgraphReport {
+  subgraph: string;
+  repository: string;
+  /** The commit that was built, and the one the config and checks were written against. */
+  commit: string | null;
+  testedCommit: string;
+  head: number;
+  engines: EngineReport[];
+  /** With both engines: the parity comparisons. */
+  parity?: Pick<CaseReport, "comparisons" | "differences" | "accepted">;
+  seconds: number;
+}
+
+export async function runRealSubgraph(subgraph: RealSubgraph, options: RunRealSubgraphOptions): Promise<RealSubgraphReport> {
+  const started = Date.now();
+  const log = (line: string) => options.log?.(`[${subgraph.name}] ${line}`);
+  const checkout = await copyCheckout(options.source, { label: subgraph.name, ...(options.rev ? { rev: options.rev } : {}) });
+  log(`source copied to ${checkout.dir} (commit ${checkout.commit ?? "unknown"})`);
+  if (checkout.commit && checkout.commit !== subgraph.upstream.commit) log(`note: the checks were written against ${subgraph.upstream.commit}`);
+  let built: BuiltSubgraph | undefined;
+  const chain = await startHardhatNode();
+  try {
+    const scenario = await subgraph.scenario({ chainUrl: chain.url, log });
+    log(`scenario done: ${scenario.dataSource} at ${scenario.address} from block ${scenario.startBlock}`);
+    await scenario.configure(checkout.dir);
+    built = await buildSubgraph({ projectDir: checkout.dir, files: subgraph.buildFiles, network: subgraph.network, dataSource: scenario.dataSource, address: scenario.address, startBlock: scenario.startBlock });
+    log("graph codegen and graph build done");
+    const schema = parseSubgraphSchema(await readFile(join(built.buildDir, "schema.graphql"), "utf8"));
+    const engines = await startChosenEngines(built, options.engines, { chainUrl: chain.url, network: subgraph.network, name: `real/${subgraph.name}`, log });
+    try {
+      const head = await waitUntilSettled(engines, chain.url);
+      log(`${engines.map((e) => e.label).join(" and ")} settled at block ${head}`);
+      const reports: EngineReport[] = [];
+      for (const engine of engines) {
+        const checks = createCheckList();
+        await scenario.check({ chainUrl: chain.url, entities: entityReader(engine, schema, checks), checks });
+        reports.push({ label: engine.label, status: await readStatus(engine), checks: checks.checks });
+      }
+      const report: RealSubgraphReport = { subgraph: subgraph.name, repository: subgraph.upstream.repository, commit: checkout.commit, testedCommit: subgraph.upstream.commit, head, engines: reports, seconds: 0 };
+      const [local, graphNode] = engines;
+      if (engines.length === 2 && local && graphNode) {
+        const compared = await compareEngines({ caseName: subgraph.name, round: "first", local, graphNode, chainUrl: chain.url, schema, pastBlocks: scenario.pastBlocks, queries: [], log });
+        report.parity = { comparisons: compared.comparisons, ...sortDifferences(compared.differences, options.accepted) };
+      }
+      return { ...report, seconds: (Date.now() - started) / 1000 };
+    } finally {
+      await Promise.all(engines.map((e) => e.close()));
+    }
+  } finally {
+    await chain.stop();
+    await checkout.remove();
+    if (built) await rm(built.workDir, { recursive: true, force: true });
+  }
+}
+
+/** The engines asked for, local first. graph-node alone reads files from an IPFS server of its own. */
+async function startChosenEngines(built: BuiltSubgraph, choice: EngineChoice, options: EngineOptions): Promise<RunningEngine[]> {
+  if (choice === "graph-node") {
+    const ipfsServer = await createIpfsServer({ ipfs: await createIpfsStore({}), port: 0 });
+    try {
+      const graphNode = await startGraphNodeOracle(built, { ...options, ipfs: new URL(ipfsServer.url).host });
+      return [{ ...graphNode, close: async () => (await graphNode.close(), await ipfsServer.close()) }];
+    } catch (error) {
+      await ipfsServer.close();
+      throw error;
+    }
+  }
+  const local = await startLocalEngine(built, options);
+  if (choice === "local") return [local];
+  try {
+    // As in the parity suite, graph-node reads files from the local node's IPFS.
+    return [local, await startGraphNodeOracle(built, { ...options, ipfs: new URL(local.ipfsUrl).host })];
+  } catch (error) {
+    await local.close();
+    throw error;
+  }
+}
+
+function entityReader(engine: Engine, schema: SubgraphSchema, checks: CheckList) {
+  const read = createEntityReader(engine.queryUrl, schema);
+  return async (typeName: string, block?: number): Promise<Record<string, unknown>[]> => {
+    const answer = await read(typeName, block);
+    if ("rows" in answer) return answer.rows;
+    checks.equal(`${typeName} entities can be queried${block === undefined ? "" : ` at block ${block}`}`, answer.error, null);
+    return [];
+  };
+}

@@ -1,0 +1,50 @@
+// A real public subgraph, indexed unchanged on a fresh Hardhat chain: its protocol deployed from npm
+// artifacts, a scenario of transactions, the network config written into a scratch copy of its source,
+// and checks of what an engine indexed against the chain itself.
+import type { CheckList } from "./checks.js";
+
+export interface RealSubgraph {
+  /** The CLI's name for it (`npm run real-subgraph -- <name>`). */
+  name: string;
+  upstream: {
+    /** owner/name on GitHub. */
+    repository: string;
+    /** The commit the network config and the checks were written against. */
+    commit: string;
+  };
+  /** The manifest's network name in our config. */
+  network: string;
+  /** The files and folders of the configured checkout that graph-cli's build needs. */
+  buildFiles: string[];
+  /** Deploys the protocol and sends the scenario's transactions on the fresh chain. */
+  scenario(context: RealScenarioContext): Promise<RealScenario>;
+}
+
+export interface RealScenarioContext {
+  chainUrl: string;
+  log?: (line: string) => void;
+}
+
+export interface RealScenario {
+  /** The manifest's first data source: graph-cli's networks.json entry for the build. */
+  dataSource: string;
+  address: string;
+  startBlock: number;
+  /** Blocks at which the engines' entities are also compared. */
+  pastBlocks: number[];
+  /**
+   * Writes the network config into the scratch copy the way the repository does per network (addresses,
+   * start blocks, per-network constants: the only change made to the subgraph) and renders its manifest
+   * to `subgraph.yaml`.
+   */
+  configure(sourceDir: string): Promise<void>;
+  /** Checks an engine's entities against the chain. */
+  check(context: CheckContext): Promise<void>;
+}
+
+export interface CheckContext {
+  chainUrl: string;
+  /** Every entity of a type at the head (or at `block`), read through GraphQL; a failed read is a failed check. */
+  entities(typeName: string, block?: number): Promise<Record<string, unknown>[]>;
+  checks: CheckList;
+}
