@@ -7,7 +7,7 @@ import type { Difference } from "./types.js";
 export interface AcceptedDifference {
   /** A case name, or "*" for every case. */
   case: string;
-  /** The subject (`query:<id>`, `status`, `entities:<Type>@<block>`); a trailing * matches a prefix. */
+  /** The subject (`query:<id>`, `status`, `entities:<Type>@<block>`); each * matches any run of characters. */
   subject: string;
   reason: string;
 }
@@ -19,6 +19,10 @@ export async function readAcceptedDifferences(path: string): Promise<AcceptedDif
 export function acceptance(difference: Difference, accepted: AcceptedDifference[]): AcceptedDifference | undefined {
   return accepted.find((a) => {
     if (a.case !== "*" && a.case !== difference.case) return false;
-    return a.subject.endsWith("*") ? difference.subject.startsWith(a.subject.slice(0, -1)) : difference.subject === a.subject;
+    return subjectPattern(a.subject).test(difference.subject);
   });
+}
+
+function subjectPattern(subject: string): RegExp {
+  return new RegExp(`^${subject.split("*").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
 }
