@@ -9,6 +9,7 @@ import { fail, parseCli } from "./lib/args.js";
 import { openNodeDatabase } from "./lib/nodeDatabase.js";
 import { startGraphNodeServices } from "./lib/graphNodeEngine.js";
 import { logStrayErrors, stopOnSignals } from "./lib/processGuards.js";
+import { startChildReaper } from "./lib/childReaper.js";
 import { subgraphName } from "../clients/subgraph/index.js";
 import { existsSync } from "node:fs";
 
@@ -35,8 +36,10 @@ function port(name: string, raw: string): number {
 
 if (values.engine !== "local" && values.engine !== "graph-node") fail(`--engine must be local or graph-node, got ${values.engine}`);
 
-// A stray error is logged; the node keeps serving its other requests and deployments.
+// A stray error is logged; the node keeps serving its other requests and deployments. Whatever ends
+// this process, a database server or graph-node it started ends with it.
 logStrayErrors();
+startChildReaper();
 
 if (values.engine === "graph-node") {
   // The real graph-node indexes the project's build (gnd dev reads build folders, it takes no IPFS deploys).

@@ -6,10 +6,13 @@ import { subgraphName } from "../clients/subgraph/index.js";
 import { defaultPorts, runMainJob } from "./lib/mainJob.js";
 import { mappingLimitsFromEnv, queryLimitsFromEnv } from "../local-node/index.js";
 import { fail, parseCli } from "./lib/args.js";
-import { logStrayErrors, stopOnSignals } from "./lib/processGuards.js";
+import { logStrayErrors, stopOnSignals, stopWhenOrphaned } from "./lib/processGuards.js";
+import { startChildReaper } from "./lib/childReaper.js";
 
-// A stray error is logged; the node and the chain keep serving.
+// A stray error is logged; the node and the chain keep serving. Whatever ends this process, the chain,
+// the database server and graph-node it started end with it.
 logStrayErrors();
+startChildReaper();
 
 const { values } = parseCli({
   exit: { type: "boolean", default: false },
@@ -47,6 +50,7 @@ try {
     console.log("\nServing. Press Ctrl-C to stop.");
     // A second Ctrl-C exits at once, when the clean shutdown hangs.
     stopOnSignals(() => job.shutdown());
+    stopWhenOrphaned(() => job.shutdown());
   }
 } catch (error) {
   fail(error);

@@ -42,3 +42,21 @@ export function stopOnSignals(close: () => Promise<void>, options: StopOnSignals
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
 }
+
+/**
+ * Runs `close` (then exits) once this process's parent is gone, e.g. the `tsx` wrapper or `npm` that
+ * started it was SIGKILLed: an orphaned CLI would otherwise serve on, with nobody to stop it.
+ */
+export function stopWhenOrphaned(close: () => Promise<void>, log: (line: string) => void = (line) => console.log(line)): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    log(`the process that started this one (pid ${parent}) is gone: stopping`);
+    close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  }, 1000);
+  timer.unref();
+}
