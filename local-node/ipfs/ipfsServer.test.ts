@@ -2,7 +2,7 @@ import { request } from "node:http";
 import { create as createKuboClient } from "kubo-rpc-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIRECTORY, SMALL_FILES } from "./_test/kuboFixtures.js";
-import { createIpfsServer } from "./ipfsServer.js";
+import { MAX_ARGS, createIpfsServer } from "./ipfsServer.js";
 import { createIpfsStore } from "./ipfsStore.js";
 import type { IpfsStore, RunningServer } from "./types.js";
 
@@ -123,6 +123,23 @@ describe("IPFS RPC: wire format", () => {
     expect((await version({ Origin: `http://localhost:${port}`, Referer: `http://localhost:${port}/webui` })).status).toBe(200);
     expect((await version({ "User-Agent": "Mozilla/5.0 Electron/30" })).status).toBe(200);
     expect((await version({ "User-Agent": "curl/8.5.0" })).status).toBe(200);
+  });
+
+  it("checks offset and length are integers it can hold, and caps the number of args", async () => {
+    const cid = await ipfs.add(enc.encode("Hello Worlds!\n"));
+    const huge = await fetch(`${server.url}/api/v0/cat?arg=${cid}&offset=99999999999999999999`, { method: "POST" });
+    expect(huge.status).toBe(400);
+    expect(await huge.json()).toEqual({ Message: "Could not convert value '99999999999999999999' to type 'int64' (for option '-offset')", Code: 1, Type: "error" });
+    expect((await fetch(`${server.url}/api/v0/cat?arg=${cid}&length=1e3`, { method: "POST" })).status).toBe(400);
+    const many = await fetch(`${server.url}/api/v0/cat?${Array.from({ length: MAX_ARGS + 1 }, () => "arg=x").join("&")}`, { method: "POST" });
+    expect(many.status).toBe(400);
+    expect(((await many.json()) as { Message: string }).Message).toBe(`too many arguments: ${MAX_ARGS + 1}, at most ${MAX_ARGS} per request`);
+  });
+
+  it("adds a file named with `..` under its cleaned name, as Kubo does", async () => {
+    const { body, contentType } = multipart([{ field: "file", filename: "../../outside.txt", body: "x" }]);
+    const res = await fetch(`${server.url}/api/v0/add`, { method: "POST", body, headers: { "content-type": contentType } });
+    expect(JSON.parse((await res.text()).trim().split("\n")[0]!)).toMatchObject({ Name: "outside.txt" });
   });
 
   it("pins stored content and refuses unknown CIDs", async () => {

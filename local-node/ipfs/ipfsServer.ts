@@ -25,13 +25,18 @@ function boolOption(query: Query, name: string, fallback: boolean): boolean {
 function intOption(query: Query, name: string): number | null {
   const raw = query.get(name);
   if (raw === null || raw === "") return null;
-  if (!/^-?\d+$/.test(raw)) throw new IpfsRequestError(`Could not convert value '${raw}' to type 'int64' (for option '-${name}')`);
+  // Past 2^53 a JS number is no longer the integer given; such an offset or length is refused too.
+  if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw new IpfsRequestError(`Could not convert value '${raw}' to type 'int64' (for option '-${name}')`);
   return Number(raw);
 }
+
+/** Most `arg`s one request may name (Kubo has no cap; each one is a read of stored content here). */
+export const MAX_ARGS = 1024;
 
 function requiredArgs(query: Query, argName: string): string[] {
   const args = query.getAll("arg");
   if (args.length === 0) throw new IpfsRequestError(`argument "${argName}" is required`);
+  if (args.length > MAX_ARGS) throw new IpfsRequestError(`too many arguments: ${args.length}, at most ${MAX_ARGS} per request`);
   return args;
 }
 

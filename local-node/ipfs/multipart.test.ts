@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { IpfsRequestError } from "./errors.js";
-import { multipartBoundary, parseMultipart } from "./multipart.js";
+import { MAX_PARTS, cleanFilename, multipartBoundary, parseMultipart } from "./multipart.js";
 
 const B = "-----------------------------abc123";
 
@@ -39,4 +39,20 @@ describe("multipart bodies as kubo-rpc-client sends them", () => {
     expect(() => parseMultipart(truncated, B)).toThrow("closing boundary missing");
     expect(() => parseMultipart(Buffer.from("no boundary here"), B)).toThrow("no boundary");
   });
+
+  it("cleans names as Kubo does: `..` cannot climb above the root, a leading `/` or `./` is dropped", () => {
+    expect(cleanFilename("..%2F..%2Fetc%2Fpasswd")).toBe("etc/passwd");
+    expect(cleanFilename("/abs/file")).toBe("abs/file");
+    expect(cleanFilename("./a/./b/../c/")).toBe("a/c");
+    expect(cleanFilename("ApprovalToken%2FApprovalToken.wasm")).toBe("ApprovalToken/ApprovalToken.wasm");
+    expect(cleanFilename("..")).toBe("");
+    const parts = parseMultipart(body(['Content-Disposition: form-data; name="file"; filename="..%2Fescape.txt"\r\nContent-Type: application/octet-stream\r\n\r\nx']), B);
+    expect(parts[0]?.filename).toBe("escape.txt");
+  });
+
+  it("refuses a body with more parts than MAX_PARTS", () => {
+    const many = Array.from({ length: MAX_PARTS + 1 }, (_, i) => `Content-Disposition: form-data; name="file"; filename="f${i}"\r\nContent-Type: application/octet-stream\r\n\r\nx`);
+    expect(() => parseMultipart(body(many), B)).toThrow(`too many parts in the multipart body: more than ${MAX_PARTS}`);
+  });
 });
+

@@ -1,7 +1,11 @@
 // multipart/form-data bodies as Kubo's `add` receives them from kubo-rpc-client (graph-cli) and curl:
 // one part per file (`name="file"`, `file-1`, ...; filename = URI-encoded path) or directory
 // (`Content-Type: application/x-directory`, no content).
+import { posix } from "node:path";
 import { IpfsRequestError } from "./errors.js";
+
+/** Most parts one `add` body may hold (Kubo has no cap; each part becomes a file or a directory here). */
+export const MAX_PARTS = 10_000;
 
 export interface MultipartPart {
   /** The form field name, e.g. `file`, `file-1`, `dir` (query suffixes like `?mode=` stripped). */
@@ -29,12 +33,19 @@ function headerParam(header: string, name: string): string | undefined {
   return match?.[1]?.trim();
 }
 
-function decodeFilename(raw: string): string {
+/**
+ * The URI-decoded name, cleaned as Kubo cleans it (Go's path.Clean("/" + name), then relative): `..`
+ * cannot climb above the added root, and a leading `/` or `./` does not make another name.
+ */
+export function cleanFilename(raw: string): string {
+  let name: string;
   try {
-    return decodeURIComponent(raw);
+    name = decodeURIComponent(raw);
   } catch {
-    return raw;
+    name = raw;
   }
+  if (name === "") return "";
+  return posix.normalize(`/${name}`).replace(/\/+$/, "").replace(/^\/+/, "");
 }
 
 function parseHeaders(block: string): Map<string, string> {
@@ -68,12 +79,13 @@ export function parseMultipart(body: Buffer, boundary: string): MultipartPart[] 
     const field = (headerParam(disposition, "name") ?? "").split("?")[0] ?? "";
     parts.push({
       field,
-      filename: decodeFilename(headerParam(disposition, "filename") ?? ""),
+      filename: cleanFilename(headerParam(disposition, "filename") ?? ""),
       contentType,
       isDirectory: contentType.toLowerCase().startsWith("application/x-directory"),
       content: new Uint8Array(body.buffer, body.byteOffset + contentStart, next - contentStart),
     });
     position = next + 2;
+    if (parts.length > MAX_PARTS) throw new IpfsRequestError(`too many parts in the multipart body: more than ${MAX_PARTS}`);
   }
   return parts;
 }
