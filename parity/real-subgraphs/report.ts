@@ -14,7 +14,7 @@ export function formatRealSubgraphReport(report: RealSubgraphReport): string {
   const lines = [`${report.subgraph}: ${report.repository} at ${commit}${report.commit === report.testedCommit ? "" : ` (checks written against ${report.testedCommit.slice(0, 12)})`}; chain head ${report.head}; ${report.seconds.toFixed(1)} s`];
   for (const engine of report.engines) {
     const passed = engine.checks.filter((c) => c.ok).length;
-    const status = "health" in engine.status ? `${engine.status.health}, ${engine.status.synced ? "synced" : "not synced"}, latest block ${engine.status.latestBlock ?? "none"}${engine.status.fatalError ? `, fatal error: ${engine.status.fatalError.message}` : ""}` : `no status: ${engine.status.error}`;
+    const status = "health" in engine.status ? `${engine.status.health}, ${engine.status.synced ? "synced" : "not synced"}, latest block ${engine.status.latestBlock ?? "none"}${engine.status.fatalError ? `, fatal error: ${engine.status.fatalError.message}` : ""}` : `did not index: ${engine.status.error}`;
     lines.push(`  ${engine.label}: ${status}`, `  ${engine.label}: ${passed}/${engine.checks.length} checks against the chain passed`);
     const failed = engine.checks.filter((c) => !c.ok);
     for (const c of failed.slice(0, SHOWN_FAILURES)) lines.push(`    FAIL ${c.name}: ${c.detail ?? ""}`);

@@ -5,6 +5,7 @@
 // and at past blocks, the query corpus) run too.
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
+import { createJsonRpcClient } from "../../clients/json-rpc/index.js";
 import { startHardhatNode } from "../../hardhat/chain/index.js";
 import { buildSubgraph, type BuiltSubgraph } from "../../lib/subgraphBuild.js";
 import { createIpfsServer, createIpfsStore } from "../../local-node/ipfs/index.js";
@@ -62,22 +63,24 @@ export async function runRealSubgraph(subgraph: RealSubgraph, options: RunRealSu
     const scenario = await subgraph.scenario({ chainUrl: chain.url, log });
     log(`scenario done: ${scenario.dataSource} at ${scenario.address} from block ${scenario.startBlock}`);
     await scenario.configure(checkout.dir);
-    built = await buildSubgraph({ projectDir: checkout.dir, files: subgraph.buildFiles, network: subgraph.network, dataSource: scenario.dataSource, address: scenario.address, startBlock: scenario.startBlock });
+    built = await buildSubgraph({ projectDir: join(checkout.dir, subgraph.subgraphDir ?? "."), files: subgraph.buildFiles, network: subgraph.network, dataSource: scenario.dataSource, address: scenario.address, startBlock: scenario.startBlock });
     log("graph codegen and graph build done");
     const schema = parseSubgraphSchema(await readFile(join(built.buildDir, "schema.graphql"), "utf8"));
-    const engines = await startChosenEngines(built, options.engines, { chainUrl: chain.url, network: subgraph.network, name: `real/${subgraph.name}`, log });
+    const { engines, failed } = await startChosenEngines(built, options.engines, { chainUrl: chain.url, network: subgraph.network, name: `real/${subgraph.name}`, log });
     try {
-      const head = await waitUntilSettled(engines, chain.url);
-      log(`${engines.map((e) => e.label).join(" and ")} settled at block ${head}`);
-      const reports: EngineReport[] = [];
+      for (const f of failed) log(`${f.label}: ${f.error}`);
+      const head = engines.length ? await waitUntilSettled(engines, chain.url) : Number(await createJsonRpcClient({ url: chain.url }).request<string>("eth_blockNumber"));
+      log(`${engines.map((e) => e.label).join(" and ") || "no engine"} settled at block ${head}`);
+      const reports: EngineReport[] = failed.map((f) => ({ label: f.label, status: { error: f.error }, checks: [] }));
       for (const engine of engines) {
         const checks = createCheckList();
         await scenario.check({ chainUrl: chain.url, entities: entityReader(engine, schema, checks), checks });
         reports.push({ label: engine.label, status: await readStatus(engine), checks: checks.checks });
       }
+      reports.sort((a, b) => Number(a.label !== "local") - Number(b.label !== "local"));
       const report: RealSubgraphReport = { subgraph: subgraph.name, repository: subgraph.upstream.repository, commit: checkout.commit, testedCommit: subgraph.upstream.commit, head, engines: reports, seconds: 0 };
       const [local, graphNode] = engines;
-      if (engines.length === 2 && local && graphNode) {
+      if (options.engines === "both" && local && graphNode) {
         const compared = await compareEngines({ caseName: subgraph.name, round: "first", local, graphNode, chainUrl: chain.url, schema, pastBlocks: scenario.pastBlocks, queries: [], log });
         report.parity = { comparisons: compared.comparisons, ...sortDifferences(compared.differences, options.accepted) };
       }
@@ -92,27 +95,46 @@ export async function runRealSubgraph(subgraph: RealSubgraph, options: RunRealSu
   }
 }
 
-/** The engines asked for, local first. graph-node alone reads files from an IPFS server of its own. */
-async function startChosenEngines(built: BuiltSubgraph, choice: EngineChoice, options: EngineOptions): Promise<RunningEngine[]> {
-  if (choice === "graph-node") {
-    const ipfsServer = await createIpfsServer({ ipfs: await createIpfsStore({}), port: 0 });
+interface StartedEngines {
+  engines: RunningEngine[];
+  /** Engines that did not start or refused the deployment, with why. */
+  failed: { label: Engine["label"]; error: string }[];
+}
+
+/**
+ * The engines asked for, local first. An engine that refuses the deployment is reported, and the other
+ * still runs. graph-node reads files from the local node's IPFS, as in the parity suite, or from an IPFS
+ * server of its own when the local node is not running.
+ */
+async function startChosenEngines(built: BuiltSubgraph, choice: EngineChoice, options: EngineOptions): Promise<StartedEngines> {
+  const started: StartedEngines = { engines: [], failed: [] };
+  let ipfsHost: string | undefined;
+  if (choice !== "graph-node") {
     try {
-      const graphNode = await startGraphNodeOracle(built, { ...options, ipfs: new URL(ipfsServer.url).host });
-      return [{ ...graphNode, close: async () => (await graphNode.close(), await ipfsServer.close()) }];
+      const local = await startLocalEngine(built, options);
+      started.engines.push(local);
+      ipfsHost = new URL(local.ipfsUrl).host;
     } catch (error) {
-      await ipfsServer.close();
-      throw error;
+      started.failed.push({ label: "local", error: shortError(error) });
     }
   }
-  const local = await startLocalEngine(built, options);
-  if (choice === "local") return [local];
+  if (choice === "local") return started;
+  const ipfsServer = ipfsHost ? undefined : await createIpfsServer({ ipfs: await createIpfsStore({}), port: 0 });
   try {
-    // As in the parity suite, graph-node reads files from the local node's IPFS.
-    return [local, await startGraphNodeOracle(built, { ...options, ipfs: new URL(local.ipfsUrl).host })];
+    const graphNode = await startGraphNodeOracle(built, { ...options, ipfs: ipfsHost ?? new URL(ipfsServer?.url ?? "").host });
+    started.engines.push(ipfsServer ? { ...graphNode, close: async () => (await graphNode.close(), await ipfsServer.close()) } : graphNode);
   } catch (error) {
-    await local.close();
-    throw error;
+    await ipfsServer?.close();
+    started.failed.push({ label: "graph-node", error: shortError(error) });
   }
+  return started;
+}
+
+/** graph-cli's verdict line when it has one ("✖ Failed to deploy ...: subgraph validation error: ..."). */
+function shortError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const verdict = text.split("\n").reverse().find((line) => /✖|Failed to deploy|error:/i.test(line));
+  return (verdict ?? text).trim().slice(0, 1000);
 }
 
 function entityReader(engine: Engine, schema: SubgraphSchema, checks: CheckList) {

@@ -12,9 +12,11 @@ export interface RealSubgraph {
     /** The commit the network config and the checks were written against. */
     commit: string;
   };
+  /** The subgraph's folder inside the repository (a monorepo's `subgraphs/x`); the root when omitted. */
+  subgraphDir?: string;
   /** The manifest's network name in our config. */
   network: string;
-  /** The files and folders of the configured checkout that graph-cli's build needs. */
+  /** The files and folders of the configured subgraph folder that graph-cli's build needs. */
   buildFiles: string[];
   /** Deploys the protocol and sends the scenario's transactions on the fresh chain. */
   scenario(context: RealScenarioContext): Promise<RealScenario>;
@@ -37,7 +39,7 @@ export interface RealScenario {
    * start blocks, per-network constants: the only change made to the subgraph) and renders its manifest
    * to `subgraph.yaml`.
    */
-  configure(sourceDir: string): Promise<void>;
+  configure(checkoutDir: string): Promise<void>;
   /** Checks an engine's entities against the chain. */
   check(context: CheckContext): Promise<void>;
 }
