@@ -4,7 +4,7 @@
 import { ChainReorgedError, getLogsInBlock } from "../chain/index.js";
 import type { StoredDataSource } from "../store/index.js";
 import { decodeContext, encodeContext } from "./contextCodec.js";
-import type { CreatedDataSource, JobBlockPtr, Trigger } from "./hostProtocol.js";
+import type { BlockJob, CreatedDataSource, JobBlockPtr, Trigger } from "./hostProtocol.js";
 import type { IndexerContext } from "./indexerContext.js";
 import { loadRange } from "./rangeLoader.js";
 
@@ -35,4 +35,20 @@ export async function triggersIn(ctx: IndexerContext, block: JobBlockPtr, create
   const range = await loadRange(ctx.rpc, sources, logs, block.number, block.number);
   if (range.end.hash !== block.hash) throw new ChainReorgedError(`block ${block.number} is no longer ${block.hash} (the chain reorganised)`);
   return range.jobs[0]?.triggers ?? [];
+}
+
+/** The jobs of blocks `from`..`to` for data sources just created (their addresses alone). */
+export async function loadCreatedTriggers(ctx: IndexerContext, created: CreatedDataSource[], from: number, to: number): Promise<BlockJob[]> {
+  const sources = created.map((c) => ctx.sources.list[c.index]!);
+  const topics = [...new Set(sources.flatMap((s) => s.decoder.topics))];
+  const filter = { addresses: [...new Set(sources.map((s) => s.address!))], topic0s: topics };
+  const logs = [];
+  for (let at = from; topics.length > 0 && at <= to; ) {
+    const chunk = await ctx.fetcher.next(at, to, filter);
+    logs.push(...chunk.logs);
+    at = chunk.toBlock + 1;
+  }
+  const range = await loadRange(ctx.rpc, sources, logs, from, to);
+  // The range's last block is always loaded; it is a job only when it has triggers.
+  return range.jobs;
 }

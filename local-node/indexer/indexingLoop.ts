@@ -6,7 +6,8 @@ import { startWorker } from "./hostWorkerStart.js";
 import { DeploymentFailed, noteCaughtUp, runJobs } from "./jobRunner.js";
 import { prefetchRange, takeRange } from "./rangePrefetch.js";
 import { handleReorg } from "./reorgHandling.js";
-import { reloadCreated } from "./createdDataSources.js";
+import { loadCreatedTriggers, reloadCreated } from "./createdDataSources.js";
+import { mergeJobs } from "./jobMerge.js";
 import { enterPhase, startWatchdog } from "./watchdog.js";
 import { IndexerError } from "./errors.js";
 
@@ -54,11 +55,17 @@ async function step(ctx: IndexerContext): Promise<boolean> {
   ctx.log("debug", `blocks ${from}-${range.end.number}: ${range.jobs.reduce((n, j) => n + j.triggers.length, 0)} triggers`);
   // Fetch the next range while this one runs and commits.
   if (range.end.number < head) prefetchRange(ctx, range.end.number + 1, head);
-  const interrupted = await runJobs(ctx, range.jobs);
-  if (interrupted) {
-    // Data sources were created: the rest of the range is fetched again with them in the filter.
+  let jobs = range.jobs;
+  for (let interrupted = await runJobs(ctx, jobs); interrupted; interrupted = await runJobs(ctx, jobs)) {
+    // Data sources were created: the prefetched range lacks them, and the rest of this one gets
+    // their triggers merged in.
     ctx.prefetched = null;
-    return true;
+    const after = interrupted.ptr.number;
+    jobs = jobs.filter((j) => j.ptr.number > after);
+    if (after < range.end.number) {
+      enterPhase(ctx, `fetching the new data sources' logs from block ${after + 1}`);
+      jobs = mergeJobs(jobs, await loadCreatedTriggers(ctx, interrupted.created, after + 1, range.end.number), ctx.sources.list);
+    }
   }
   enterPhase(ctx, `committing the pointer at block ${range.end.number}`);
   if (!ctx.pointer || ctx.pointer.number < range.end.number) {

@@ -1,6 +1,6 @@
 // Runs block jobs on the host worker and commits their results, pipelined: group k is committed
 // while the worker runs group k+1. A deterministic handler failure ends the deployment.
-import type { BlockJob, BlockResult, JobBlockPtr } from "./hostProtocol.js";
+import type { BlockJob, BlockResult, CreatedDataSource, JobBlockPtr } from "./hostProtocol.js";
 import { toStored } from "./createdDataSources.js";
 import type { IndexerContext } from "./indexerContext.js";
 import { enterPhase } from "./watchdog.js";
@@ -60,9 +60,9 @@ function groupJobs(jobs: BlockJob[], perRun: number): BlockJob[][] {
 /**
  * Runs the jobs on the worker in groups, committing group k while the worker runs group k+1. When a
  * block's handlers create data sources, the run stops after that block (later blocks were loaded
- * without the new data sources): answers that block, whose commit is then done; null otherwise.
+ * without the new data sources): answers that block and what it created (its commit is done); null otherwise.
  */
-export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<JobBlockPtr | null> {
+export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<{ ptr: JobBlockPtr; created: CreatedDataSource[] } | null> {
   const groups = groupJobs(jobs, ctx.perRun);
   try {
     for (const g of groups) {
@@ -77,7 +77,7 @@ export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<Jo
         ctx.created.push(...last.created);
         ctx.sources.add(last.created);
         ctx.log("info", `${last.created.length} data source(s) created at block ${last.ptr.number}: ${last.created.map((c) => `${c.template}(${c.param})`).join(", ")}`);
-        return last.ptr;
+        return { ptr: last.ptr, created: last.created };
       }
       if (failure) {
         await ctx.committing;

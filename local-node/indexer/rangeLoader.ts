@@ -46,10 +46,22 @@ export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[],
 
   // Match first: only blocks with a handled log need a full fetch.
   const matched: { log: ChainLog; ds: number; handler: string; receipt: boolean; params: (Trigger & { kind: "event" })["event"]["parameters"] }[] = [];
+  // Thousands of created data sources: look a log's candidates up by address (plus those without one),
+  // in data source order.
+  const byAddress = new Map<string, LoaderDataSource[]>();
+  const anyAddress: LoaderDataSource[] = [];
+  for (const ds of dataSources) {
+    if (ds.address === null) anyAddress.push(ds);
+    else byAddress.set(ds.address, [...(byAddress.get(ds.address) ?? []), ds]);
+  }
+  const candidatesOf = (address: string): LoaderDataSource[] => {
+    const own = byAddress.get(address);
+    if (!own) return anyAddress;
+    return anyAddress.length === 0 ? own : [...own, ...anyAddress].sort((a, b) => a.index - b.index);
+  };
   for (const log of sorted) {
-    for (const ds of dataSources) {
+    for (const ds of candidatesOf(log.address)) {
       if (!active(ds, log.blockNumber)) continue;
-      if (ds.address !== null && ds.address !== log.address) continue;
       for (const m of ds.decoder.match(log)) {
         matched.push({ log, ds: ds.index, handler: m.handler.handler, receipt: m.handler.receipt, params: m.parameters });
       }

@@ -1,6 +1,8 @@
 // `npm run bench:indexing [-- --counts 10000,100000 --backends pglite,postgres]`: indexing throughput,
-// peak memory and query latency of the local node. Postgres runs use DATABASE_URL, else an embedded server.
+// peak memory and query latency of the local node. `-- --factory [--events N --pools M]`: one created
+// data source against M of them, with the same N events. Postgres runs use DATABASE_URL, else an embedded server.
 import { runIndexingBench, type BenchBackend } from "../../local-node/e2e/indexing.bench.js";
+import { runFactoryBench } from "../../local-node/e2e/factoryIndexing.bench.js";
 import { postgresFromEnvOrThrowaway } from "../../lib/embedded-postgres/index.js";
 import { fail, parseCli } from "../lib/args.js";
 
@@ -8,7 +10,21 @@ const { values } = parseCli({
   counts: { type: "string", default: "10000,100000" },
   backends: { type: "string", default: "pglite,postgres" },
   rounds: { type: "string", default: "50" },
+  // The factory case: the same events from one created data source, then spread over --pools of them.
+  factory: { type: "boolean", default: false },
+  events: { type: "string", default: "20000" },
+  pools: { type: "string", default: "1000" },
 });
+
+if (values.factory) {
+  try {
+    const figures = await runFactoryBench({ events: Number(values.events), pools: Number(values.pools), log: (line) => console.log(line) });
+    console.log(JSON.stringify(figures, null, 2));
+  } catch (err) {
+    fail(err);
+  }
+  process.exit(0);
+}
 
 try {
   const backends = values.backends.split(",").filter(Boolean) as BenchBackend[];

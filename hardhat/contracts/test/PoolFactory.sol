@@ -65,6 +65,17 @@ contract PoolFactory {
         }
     }
 
+    /// One deposit into each of pools[from..to): many events from many data sources per transaction.
+    function depositAll(uint256 from, uint256 to, uint256 amount) external {
+        for (uint256 i = from; i < to; i++) Pool(pools[i]).deposit(amount);
+    }
+
+    /// `times` deposits into one pool: many events from one data source per transaction.
+    function depositRepeat(uint256 index, uint256 times, uint256 amount) external {
+        Pool pool = Pool(pools[index]);
+        for (uint256 i = 0; i < times; i++) pool.deposit(amount);
+    }
+
     function poolCount() external view returns (uint256) {
         return pools.length;
     }
