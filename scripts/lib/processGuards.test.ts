@@ -2,6 +2,8 @@
 // rejection are logged and the process stays up; the first SIGINT starts the clean stop, and a second
 // one ends a stop that hangs.
 import { spawn } from "node:child_process";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { projectRoot } from "../../lib/projectRoot.js";
@@ -35,4 +37,35 @@ describe("process guards", () => {
       if (child.exitCode === null) child.kill("SIGKILL");
     }
   });
+
+  it("stop a CLI whose parent was SIGKILLed (an orphan serves on otherwise), running its clean stop", async () => {
+    const marker = join(await mkdtemp(join(tmpdir(), "orphan-")), "stopped");
+    const fixture = join(projectRoot, "scripts", "_test", "orphanFixture.ts");
+    // A parent in between, as tsx or npm is: it starts the CLI and prints its pid.
+    const parent = spawn(process.execPath, ["-e", `const c = require("node:child_process").spawn(process.execPath, ["--import", "tsx", ${JSON.stringify(fixture)}, ${JSON.stringify(marker)}], { stdio: "ignore" }); console.log("cli " + c.pid); setInterval(() => {}, 1000);`], { cwd: projectRoot, stdio: ["ignore", "pipe", "inherit"] });
+    let output = "";
+    parent.stdout.on("data", (c: Buffer) => (output += c.toString()));
+    const deadline = Date.now() + 30_000;
+    while (!/cli \d+/.test(output) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const cli = Number(/cli (\d+)/.exec(output)![1]);
+    // The watch has noted its parent (the fixture says so once it has).
+    while ((await readFile(marker, "utf8").catch(() => "")) !== "watching") {
+      if (Date.now() > deadline) throw new Error("the CLI never started watching its parent");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    parent.kill("SIGKILL");
+    const running = () => {
+      try {
+        process.kill(cli, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const stopBy = Date.now() + 15_000;
+    while (running() && Date.now() < stopBy) await new Promise((r) => setTimeout(r, 100));
+    expect(running()).toBe(false);
+    expect(await readFile(marker, "utf8")).toBe("stopped cleanly");
+  });
 });
+
