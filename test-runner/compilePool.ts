@@ -1,6 +1,7 @@
 // Compiles test files on worker threads, one compiler per worker (each loads AssemblyScript once and
-// keeps it for every file it gets), so a cold run uses every core. Same arguments and results as the
-// in-process compiler (compile.ts).
+// keeps it for every file it gets), so a cold run uses every core. Same arguments and wasm as the
+// in-process compiler (compile.ts). The runner never runs asc in its own thread: asc ends its process
+// when it crashes, and a crash here only fails the file that caused it.
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +18,14 @@ interface Reply {
   id: number;
   code: number;
   output: string;
+  retire: boolean;
+}
+
+interface Job {
+  inFile: string;
+  outFile: string;
+  resolve(result: CompileResult): void;
+  reject(error: Error): void;
 }
 
 const workerPath = fileURLToPath(new URL("./compileWorker.mjs", import.meta.url));
@@ -27,56 +36,82 @@ export function createCompilePool(options: CompilerOptions & { jobs: number }): 
     throw new CompilerError("@graphprotocol/graph-ts is not installed in the project's node_modules", { details: { expected: globalTs } });
   }
   const ascPath = locateAsc(options.libsFolder);
-  const queue: { inFile: string; outFile: string; resolve(r: CompileResult): void; reject(e: Error): void }[] = [];
-  const pending = new Map<number, { outFile: string; resolve(r: CompileResult): void; reject(e: Error): void }>();
+  const queue: Job[] = [];
   const idle: Worker[] = [];
-  const workers: Worker[] = [];
-  let nextId = 0;
+  const running = new Map<Worker, Job>();
+  const workers = new Set<Worker>();
+  let closing = false;
+
+  const finish = (job: Job, code: number, output: string): void => {
+    job.resolve({ ok: code === 0 && existsSync(job.outFile), diagnostics: stripAnsi(output), outFile: job.outFile });
+  };
 
   const dispatch = (): void => {
+    while (queue.length > 0 && workers.size < Math.min(options.jobs, queue.length + running.size) && idle.length === 0) spawn();
     while (idle.length > 0 && queue.length > 0) {
       const worker = idle.pop()!;
       const job = queue.shift()!;
-      const id = nextId++;
-      pending.set(id, job);
-      (worker as Worker & { job?: number }).job = id;
+      running.set(worker, job);
       mkdirSync(dirname(job.outFile), { recursive: true });
-      worker.postMessage({ id, args: [...ascArgs(options.root, options.libsFolder, job.inFile, job.outFile), "--baseDir", options.root] });
+      worker.postMessage({ id: 0, args: [...ascArgs(options.root, options.libsFolder, job.inFile, job.outFile), "--baseDir", options.root] });
     }
   };
 
-  const spawn = (): void => {
+  const retire = (worker: Worker): void => {
+    workers.delete(worker);
+    running.delete(worker);
+    const at = idle.indexOf(worker);
+    if (at >= 0) idle.splice(at, 1);
+    void worker.terminate();
+  };
+
+  function spawn(): void {
     const worker = new Worker(workerPath, { workerData: { ascPath } });
-    workers.push(worker);
+    workers.add(worker);
     worker.on("message", (message: Reply | { ready: true }) => {
-      if ("id" in message) {
-        const job = pending.get(message.id);
-        pending.delete(message.id);
-        job?.resolve({ ok: message.code === 0 && existsSync(job.outFile), diagnostics: stripAnsi(message.output), outFile: job.outFile });
+      if ("code" in message) {
+        const job = running.get(worker);
+        running.delete(worker);
+        if (job !== undefined) finish(job, message.code, message.output);
+        if (message.retire) {
+          retire(worker);
+          dispatch();
+          return;
+        }
       }
       idle.push(worker);
       dispatch();
     });
     worker.on("error", (cause) => {
-      const id = (worker as Worker & { job?: number }).job;
-      const job = id === undefined ? undefined : pending.get(id);
-      const error = new CompilerError("a compile worker failed", { cause, details: { ascPath } });
-      if (job !== undefined) job.reject(error);
-      for (const waiting of queue.splice(0)) waiting.reject(error);
+      const job = running.get(worker);
+      retire(worker);
+      if (job !== undefined) finish(job, -1, `the AssemblyScript compiler failed: ${cause.message}`);
+      if (workers.size === 0 && running.size === 0 && job === undefined) {
+        // The compiler cannot even load: nothing queued can compile.
+        const error = new CompilerError("could not load the AssemblyScript compiler", { cause, details: { ascPath } });
+        for (const waiting of queue.splice(0)) waiting.reject(error);
+      }
+      dispatch();
     });
-  };
+    worker.on("exit", (code) => {
+      if (closing || !workers.has(worker)) return;
+      const job = running.get(worker);
+      retire(worker);
+      if (job !== undefined) finish(job, code || 1, `the AssemblyScript compiler stopped (exit ${code})`);
+      dispatch();
+    });
+  }
 
   return {
     compile(inFile, outFile) {
       return new Promise((resolve, reject) => {
         queue.push({ inFile, outFile, resolve, reject });
-        // Start workers lazily, up to `jobs`: a warm run with one stale file starts one.
-        if (workers.length < options.jobs && workers.length < queue.length + pending.size) spawn();
         dispatch();
       });
     },
     async close() {
-      await Promise.all(workers.map((w) => w.terminate()));
+      closing = true;
+      await Promise.all([...workers].map((w) => w.terminate()));
     },
   };
 }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFixtureProject } from "./_test/fixtureProject.js";
 import { runMatchstick, type RunOptions, type RunSummary } from "./run.js";
+import { createCompiler } from "./compile.js";
 
 let project: string;
 
@@ -101,10 +102,19 @@ describe("runMatchstick on the fixture project", () => {
     const wasm = (name: string) => readFileSync(join(project, "tests", ".bin", `${name}.wasm`));
     const pooled = await run({ patterns: ["basics", "empty"], recompile: true, jobs: 2 });
     expect(pooled.summary.compiled).toEqual(["tests/basics.test.ts", "tests/empty.test.ts"]);
-    const fromPool = [wasm("basics"), wasm("empty")];
     const single = await run({ patterns: ["basics", "empty"], recompile: true, jobs: 1 });
     expect(single.summary).toMatchObject({ passed: pooled.summary.passed, failed: pooled.summary.failed });
-    expect([wasm("basics"), wasm("empty")]).toEqual(fromPool);
+    const inProcess = await createCompiler({ root: project, libsFolder: join(project, "node_modules") });
+    const out = join(project, "in-process.wasm");
+    expect((await inProcess.compile(join(project, "tests", "basics.test.ts"), out)).ok).toBe(true);
+    expect(readFileSync(out)).toEqual(wasm("basics"));
+  });
+
+  it("turns a compiler crash into that file's compile failure", async () => {
+    const { summary, out } = await run({ patterns: ["crash", "empty"], recompile: true });
+    expect(out).toContain("Whoops, the AssemblyScript compiler has crashed during compile");
+    expect(summary.compileFailures).toEqual(["tests/crash.test.ts"]);
+    expect(summary.compiled).toEqual(["tests/empty.test.ts"]);
   });
 
   it("stops the whole run at log.critical", async () => {

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { cacheKey, isFresh, recordKey } from "./cache.js";
-import { createCompiler, MATCHSTICK_ASC_FLAGS, type Compiler } from "./compile.js";
+import { MATCHSTICK_ASC_FLAGS } from "./compile.js";
 import { createCompilePool } from "./compilePool.js";
 import { resolveConfig, type RunnerConfig } from "./config.js";
 import { coverageForWasmFiles, percent } from "./coverage.js";
@@ -70,10 +70,9 @@ async function compileAll(config: RunnerConfig, files: TestFile[], options: RunO
   }
   const compiled = new Set<TestFile>();
   if (stale.length > 0) {
-    // One compiler per core on worker threads (-j); a single file compiles in this process.
+    // One compiler per core on worker threads (-j); never in this thread, where an asc crash would end the run.
     const jobs = Math.min(options.jobs ?? availableParallelism(), stale.length);
-    const compiler: Pick<Compiler, "compile"> & { close?(): Promise<void> } =
-      jobs > 1 ? createCompilePool({ root: config.root, libsFolder: config.libsFolder, jobs }) : await createCompiler({ root: config.root, libsFolder: config.libsFolder });
+    const compiler = createCompilePool({ root: config.root, libsFolder: config.libsFolder, jobs });
     try {
       const results = stale.map((s) => {
         logger.log("info", `Compiling ${logger.paint(s.file.name, "blue")}...`);
@@ -92,7 +91,7 @@ async function compileAll(config: RunnerConfig, files: TestFile[], options: RunO
         compiled.add(s.file);
       }
     } finally {
-      await compiler.close?.();
+      await compiler.close();
     }
   }
   return files

@@ -1,0 +1,72 @@
+// `npm run bench:runner [-- --suites <dir>] [--only <owner/name>]... [--skip-project]`: the runner's
+// figures. First the project's own (scripts/bench/runner.ts: cold compile per file, warm run,
+// ApprovalHandler calls/s); then, for each public suite prepared by `npm run compat:matchstick` in
+// <dir> (default <tmp>/compat), a cold run (every file recompiled) with one compiler (-j 1, as before
+// worker threads) and with one per core, and a warm run: wall time, and how many cores were busy
+// (process CPU time / wall time). Each run is a child process.
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
+import { projectRoot } from "../lib/projectRoot.js";
+import { parseCli } from "./lib/args.js";
+
+const { values } = parseCli({
+  suites: { type: "string", default: join(tmpdir(), "compat") },
+  only: { type: "string", multiple: true },
+  "skip-project": { type: "boolean", default: false },
+});
+
+if (!values["skip-project"]) await import("./bench/runner.js");
+
+interface Figure {
+  wallMs: number;
+  cpuMs: number;
+  files: number;
+  compiled: number;
+  passed: number;
+  failed: number;
+}
+
+function timed(dir: string, mode: "cold" | "warm", jobs: number): Figure {
+  const child = spawnSync(join(projectRoot, "node_modules", ".bin", "tsx"), [join(projectRoot, "test-runner", "compat", "benchSuite.ts"), dir, mode, String(jobs)], {
+    cwd: dir,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const line = child.stdout.trim().split("\n").pop() ?? "";
+  try {
+    return JSON.parse(line) as Figure;
+  } catch {
+    throw new Error(`benchmark run in ${dir} failed (exit ${child.status}): ${child.stderr.trim().split("\n").slice(-3).join(" ")}`);
+  }
+}
+
+const list = JSON.parse(readFileSync(join(projectRoot, "test-runner", "compat", "suites.json"), "utf8")) as { repo: string; commit: string; dir?: string }[];
+const cores = availableParallelism();
+const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+const busy = (f: Figure): string => (f.cpuMs / f.wallMs).toFixed(2);
+const rows: string[] = [];
+for (const suite of list.filter((x) => !values.only || values.only.includes(x.repo))) {
+  const dir = join(values.suites, `${suite.repo.replace("/", "+")}@${suite.commit.slice(0, 7)}`, suite.dir ?? "");
+  if (!existsSync(join(dir, ".compat-prepared")) && !existsSync(join(dir, "..", ".compat-prepared"))) continue;
+  if (!existsSync(join(dir, "node_modules"))) continue;
+  try {
+    const single = timed(dir, "cold", 1);
+    const parallel = timed(dir, "cold", cores);
+    const warm = timed(dir, "warm", cores);
+    const same = single.passed === parallel.passed && single.failed === parallel.failed ? "same results" : "RESULTS DIFFER";
+    rows.push(
+      `| ${suite.repo} | ${parallel.files} | ${s(single.wallMs)} (${busy(single)} cores) | ${s(parallel.wallMs)} (${busy(parallel)} cores) | ${(single.wallMs / parallel.wallMs).toFixed(2)}x | ${s(warm.wallMs)} | ${parallel.passed}/${parallel.failed}, ${same} |`,
+    );
+    console.log(rows.at(-1));
+  } catch (error) {
+    console.log(`| ${suite.repo} | ${(error as Error).message} |`);
+  }
+}
+if (rows.length === 0) console.log(`\nno prepared public suites under ${values.suites} (run npm run compat:matchstick first)`);
+else {
+  console.log(`\nPublic suites on ${cores} cores: cold = every file recompiled; busy cores = process CPU time / wall time`);
+  console.log(`| Suite | Files | Cold, -j 1 | Cold, -j ${cores} | Speed-up | Warm | Passed/failed |\n|---|---|---|---|---|---|---|`);
+  for (const r of rows) console.log(r);
+}
