@@ -7,7 +7,14 @@ describe("queryFieldNames", () => {
     expect(queryFieldNames("Stats")).toEqual({ singular: "stats", plural: "stats_collection" });
     expect(queryFieldNames("Account")).toEqual({ singular: "account", plural: "accounts" });
     expect(queryFieldNames("Transfer")).toEqual({ singular: "transfer", plural: "transfers" });
-    expect(queryFieldNames("Person")).toEqual({ singular: "person", plural: "people" });
+    // Inflector's rules are case-sensitive over the whole name: "Person" is not "person".
+    expect(queryFieldNames("Person")).toEqual({ singular: "person", plural: "persons" });
+    expect(queryFieldNames("UniswapDayData")).toEqual({ singular: "uniswapDayData", plural: "uniswapDayDatas" });
+    expect(queryFieldNames("PairHourData")).toEqual({ singular: "pairHourData", plural: "pairHourDatas" });
+    expect(queryFieldNames("Bundle")).toEqual({ singular: "bundle", plural: "bundles" });
+    expect(queryFieldNames("LiquidityPosition")).toEqual({ singular: "liquidityPosition", plural: "liquidityPositions" });
+    expect(queryFieldNames("Factory")).toEqual({ singular: "factory", plural: "factories" });
+    expect(queryFieldNames("Swap")).toEqual({ singular: "swap", plural: "swaps" });
     expect(queryFieldNames("TokenBalance")).toEqual({ singular: "tokenBalance", plural: "tokenBalances" });
     expect(queryFieldNames("Box")).toEqual({ singular: "box", plural: "boxes" });
   });

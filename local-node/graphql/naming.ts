@@ -1,40 +1,72 @@
-// graph-node's query field names: `camel_cased_names` = Inflector's camelCase of the type name and of
-// its plural; when both are equal the plural gets `_collection` (Stats -> stats, stats_collection).
+// graph-node's query field names (graph/src/data/graphql/ext.rs): the singular is the type name in
+// camelCase; the plural is Inflector's `to_plural` of the WHOLE type name, then camelCase; when both
+// are equal the plural gets `_collection` (Stats -> stats, stats_collection).
+//
+// Inflector 0.11's `to_plural` (the Rust crate graph-node uses) is reproduced here as graph-node runs
+// it: an exact-word check against its uncountable list and special cases, then its suffix rules tried
+// from the last to the first, each a case-sensitive regex over the whole name. Case matters: the rule
+// for "data" does not fire on "DayData", so graph-node answers `uniswapDayDatas` (checked against
+// graph-node by the Uniswap v2 real-subgraph run).
 
-const UNCOUNTABLE = new Set(["equipment", "information", "rice", "money", "species", "series", "fish", "sheep", "jeans", "police"]);
+// Words Inflector leaves as they are (matched against the whole name, lowercase as written).
+const UNCOUNTABLE = new Set(
+  (
+    "accommodation adulthood advertising advice aggression aid air aircraft alcohol anger applause arithmetic assistance athletics " +
+    "bacon baggage beef biology blood botany bread butter carbon cardboard cash chalk chaos chess crossroads countryside " +
+    "dancing deer dignity dirt dust economics education electricity engineering enjoyment envy equipment ethics evidence evolution " +
+    "fame fiction flour flu food fuel fun furniture gallows garbage garlic genetics gold golf gossip grammar gratitude grief guilt gymnastics " +
+    "happiness hardware harm hate hatred health heat help homework honesty honey hospitality housework humour hunger hydrogen " +
+    "ice importance inflation information innocence iron irony jam jewelry judo karate knowledge " +
+    "lack laughter lava leather leisure lightning linguine linguini linguistics literature litter livestock logic loneliness luck luggage " +
+    "macaroni machinery magic management mankind marble mathematics mayonnaise measles methane milk money mud music mumps " +
+    "nature news nitrogen nonsense nurture nutrition obedience obesity oxygen pasta patience physics poetry pollution poverty pride psychology publicity punctuation " +
+    "quartz racism relaxation reliability research respect revenge rice rubbish rum " +
+    "safety scenery seafood seaside series shame sheep shopping sleep smoke smoking snow soap software soil spaghetti species steam stuff stupidity sunshine symmetry " +
+    "tennis thirst thunder timber traffic transportation trust underwear unemployment unity " +
+    "validity veal vegetation vegetarianism vengeance violence vitality warmth wealth weather welfare wheat wildlife wisdom yoga zinc zoology"
+  ).split(" "),
+);
 
-const IRREGULAR: [string, string][] = [
-  ["person", "people"],
-  ["man", "men"],
-  ["child", "children"],
-  ["sex", "sexes"],
-  ["move", "moves"],
-  ["zombie", "zombies"],
-];
+const SPECIAL: Record<string, string> = {
+  ox: "oxen",
+  man: "men",
+  woman: "women",
+  die: "dice",
+  yes: "yeses",
+  foot: "feet",
+  eave: "eaves",
+  goose: "geese",
+  tooth: "teeth",
+  quiz: "quizzes",
+};
 
-// Rails' plural rules as Inflector applies them; the first match wins.
+// [pattern, suffix]: the result is the pattern's first group plus the suffix. Listed in Inflector's
+// order; they are tried from the last one back.
 const RULES: [RegExp, string][] = [
-  [/(quiz)$/i, "$1zes"],
-  [/^(oxen)$/i, "$1"],
-  [/^(ox)$/i, "$1en"],
-  [/(m|l)ice$/i, "$1ice"],
-  [/(m|l)ouse$/i, "$1ice"],
-  [/(matr|vert|ind)(?:ix|ex)$/i, "$1ices"],
-  [/(x|ch|ss|sh)$/i, "$1es"],
-  [/([^aeiouy]|qu)y$/i, "$1ies"],
-  [/(hive)$/i, "$1s"],
-  [/(?:([^f])fe|([lr])f)$/i, "$1$2ves"],
-  [/sis$/i, "ses"],
-  [/([ti])a$/i, "$1a"],
-  [/([ti])um$/i, "$1a"],
-  [/(buffal|tomat|potat|ech|her|vet)o$/i, "$1oes"],
-  [/(bu)s$/i, "$1ses"],
-  [/(alias|status)$/i, "$1es"],
-  [/(octop|vir)i$/i, "$1i"],
-  [/(octop|vir)us$/i, "$1i"],
-  [/^(ax|test)is$/i, "$1es"],
-  [/s$/i, "s"],
-  [/$/, "s"],
+  [/(\w*)s$/, "s"],
+  [/(\w*([^aeiou]ese))$/, ""],
+  [/(\w*(ax|test))is$/, "es"],
+  [/(\w*(alias|[^aou]us|tlas|gas|ris))$/, "es"],
+  [/(\w*(e[mn]u))s?$/, "s"],
+  [/(\w*([^l]ias|[aeiou]las|[emjzr]as|[iu]am))$/, ""],
+  [/(\w*(alumn|syllab|octop|vir|radi|nucle|fung|cact|stimul|termin|bacill|foc|uter|loc|strat))(?:us|i)$/, "i"],
+  [/(\w*(alumn|alg|vertebr))(?:a|ae)$/, "ae"],
+  [/(\w*(seraph|cherub))(?:im)?$/, "im"],
+  [/(\w*(her|at|gr))o$/, "oes"],
+  [/(\w*(agend|addend|millenni|dat|extrem|bacteri|desiderat|strat|candelabr|errat|ov|symposi|curricul|automat|quor))(?:a|um)$/, "a"],
+  [/(\w*(apheli|hyperbat|periheli|asyndet|noumen|phenomen|criteri|organ|prolegomen|hedr|automat))(?:a|on)$/, "a"],
+  [/(\w*)sis$/, "ses"],
+  [/(\w*(kni|wi|li))fe$/, "ves"],
+  [/(\w*(ar|l|ea|eo|oa|hoo))f$/, "ves"],
+  [/(\w*([^aeiouy]|qu))y$/, "ies"],
+  [/(\w*([^ch][ieo][ln]))ey$/, "ies"],
+  [/(\w*(x|ch|ss|sh|zz)es)$/, ""],
+  [/(\w*(x|ch|ss|sh|zz))$/, "es"],
+  [/(\w*(matr|cod|mur|sil|vert|ind|append))(?:ix|ex)$/, "ices"],
+  [/(\w*(m|l)(?:ice|ouse))$/, "ice"],
+  [/(\w*(pe)(?:rson|ople))$/, "ople"],
+  [/(\w*(child))(?:ren)?$/, "ren"],
+  [/(\w*eaux)$/, ""],
 ];
 
 function words(name: string): string[] {
@@ -47,22 +79,17 @@ export function camelCase(name: string): string {
     .join("");
 }
 
-/** Pluralizes the last word of a type name. */
+/** Inflector's `to_plural` of a whole name, case-sensitive, as graph-node calls it. */
 export function pluralize(name: string): string {
-  const parts = words(name);
-  const last = parts.pop() ?? "";
-  const lower = last.toLowerCase();
-  let plural = last;
-  if (!UNCOUNTABLE.has(lower)) {
-    const irregular = IRREGULAR.find(([singular]) => singular === lower);
-    if (irregular) {
-      plural = last.charAt(0) + irregular[1].slice(1);
-    } else {
-      const rule = RULES.find(([re]) => re.test(last));
-      plural = rule ? last.replace(rule[0], rule[1]) : `${last}s`;
-    }
+  if (UNCOUNTABLE.has(name)) return name;
+  const special = SPECIAL[name];
+  if (special !== undefined) return special;
+  for (let i = RULES.length - 1; i >= 0; i--) {
+    const [pattern, suffix] = RULES[i]!;
+    const match = pattern.exec(name);
+    if (match?.[1] !== undefined) return `${match[1]}${suffix}`;
   }
-  return [...parts, plural].join("");
+  return `${name}s`;
 }
 
 export function queryFieldNames(typeName: string): { singular: string; plural: string } {

@@ -101,11 +101,8 @@ export function validateMapping(
     invalid("block handlers with `filter: {kind: call}` need call traces (`trace_filter`), which this node does not read");
   }
 
-  for (const entity of raw.mapping.entities) {
-    if (!ctx.schema.entities.has(entity) && !ctx.schema.interfaces.has(entity)) {
-      invalid(`mapping.entities names \`${entity}\`, which is not an entity type of the schema`);
-    }
-  }
+  // `mapping.entities` is documentation to graph-node: it checks no name in it (real subgraphs list
+  // plurals and types long gone), so neither does this node.
 
   if (compareVersions(ctx.specVersion, "1.2.0") < 0 && raw.mapping.eventHandlers.some((h) => Object.keys(h.calls).length > 0)) {
     const h = raw.mapping.eventHandlers.find((x) => Object.keys(x.calls).length > 0)!;
