@@ -60,7 +60,9 @@ export type Trigger =
       handler: string;
       event: EthereumEventInput;
     }
-  | { kind: "block"; dataSource: number; handler: string; block: EthereumBlockInput };
+  | { kind: "block"; dataSource: number; handler: string; block: EthereumBlockInput }
+  /** A trigger graph-node refuses to run (a log that matches two handlers of one data source): fails its block. */
+  | { kind: "refused"; dataSource: number; handler: string; message: string; logIndex: number };
 
 /** A block pointer plus what `_meta.block` reports (the store keeps them with the pointer). */
 export type JobBlockPtr = BlockPtr & { timestamp: number; parentHash: string };

@@ -9,6 +9,7 @@ import type { LoaderDataSource } from "./liveDataSources.js";
 /** Sort key in a block: `once` block handlers, then logs by index, then the other block handlers; data sources in order. */
 function keyOf(t: Trigger, sources: readonly LoaderDataSource[]): [number, number, number] {
   if (t.kind === "event") return [1, Number(t.event.logIndex), t.dataSource];
+  if (t.kind === "refused") return [1, t.logIndex, t.dataSource];
   const once = sources[t.dataSource]?.blockHandlers.some((h) => h.handler === t.handler && h.filter?.kind === "once") ?? false;
   return [once ? 0 : 2, 0, t.dataSource];
 }

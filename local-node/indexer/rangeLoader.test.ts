@@ -112,6 +112,18 @@ describe("loadRange", () => {
     expect(await spendersOf(null)).toHaveLength(6);
   });
 
+  it("refuses a log that two handlers of one data source match, as graph-node fails on it", async () => {
+    const sent = await sendApprovals({ rpcUrl: chain.url, token, count: 1, seed: 13 });
+    const logs = (await createLogFetcher({ rpc }).next(sent.firstBlock, sent.lastBlock, { addresses: [token], topic0s: [topic0] })).logs;
+    const decoder = createLogDecoder(abi, [
+      { event: APPROVAL, handler: "A", topic0, receipt: false },
+      { event: APPROVAL, handler: "B", topic0, receipt: false },
+    ]);
+    const range = await loadRange(rpc, [{ index: 0, address: token, startBlock, decoder, blockHandlers: [] }], logs, sent.firstBlock, sent.lastBlock);
+    const [trigger] = range.jobs[0]!.triggers;
+    expect(trigger).toMatchObject({ kind: "refused", message: `Multiple handlers defined for event \`${APPROVAL}\`, only one is supported` });
+  });
+
   it("adds block handler triggers in graph-node's order: once first, then logs by index, then every-block and polling", async () => {
     const sent = await sendApprovals({ rpcUrl: chain.url, token, count: 2, seed: 12 });
     for (let i = 0; i < 4; i++) await rpc.request("evm_mine", []);

@@ -46,6 +46,8 @@ export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[],
 
   // Match first: only blocks with a handled log need a full fetch.
   const matched: { log: ChainLog; ds: number; handler: string; receipt: boolean; params: (Trigger & { kind: "event" })["event"]["parameters"] }[] = [];
+  // graph-node runs at most one handler per log and data source; a second match fails the subgraph.
+  const refused: { log: ChainLog; ds: number; message: string }[] = [];
   // Thousands of created data sources: look a log's candidates up by address (plus those without one),
   // in data source order.
   const byAddress = new Map<string, LoaderDataSource[]>();
@@ -62,7 +64,12 @@ export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[],
   for (const log of sorted) {
     for (const ds of candidatesOf(log.address)) {
       if (!active(ds, log.blockNumber)) continue;
-      for (const m of ds.decoder.match(log)) {
+      const found = ds.decoder.match(log);
+      if (found.length > 1) {
+        refused.push({ log, ds: ds.index, message: `Multiple handlers defined for event \`${found[0]!.handler.event}\`, only one is supported` });
+        continue;
+      }
+      for (const m of found) {
         matched.push({ log, ds: ds.index, handler: m.handler.handler, receipt: m.handler.receipt, params: m.parameters });
       }
     }
@@ -77,7 +84,7 @@ export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[],
   }
 
   const withLogs = new Set(matched.map((m) => m.log.blockNumber));
-  const numbers = [...new Set([...withLogs, ...blockTriggers.keys(), toBlock])].sort((a, b) => a - b);
+  const numbers = [...new Set([...withLogs, ...refused.map((r) => r.log.blockNumber), ...blockTriggers.keys(), toBlock])].sort((a, b) => a - b);
   const blocks = new Map<number, ChainBlock>();
   for (let i = 0; i < numbers.length; i += BLOCK_BATCH) {
     const slice = numbers.slice(i, i + BLOCK_BATCH);
@@ -138,6 +145,14 @@ export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[],
       handler: m.handler,
       event: buildEvent({ log: m.log, block: bi, transaction: ti, parameters: m.params, receipt: m.receipt ? (receipts.get(m.log.transactionHash) ?? null) : null }),
     });
+  }
+  for (const r of refused) {
+    const list = triggersOf(r.log.blockNumber);
+    // In log order among the block's event triggers (they come after `once` block triggers).
+    const at = list.findIndex((t) => t.kind === "event" && Number(t.event.logIndex) > r.log.logIndex);
+    const trigger: Trigger = { kind: "refused", dataSource: r.ds, handler: "", message: r.message, logIndex: r.log.logIndex };
+    if (at < 0) list.push(trigger);
+    else list.splice(at, 0, trigger);
   }
   for (const [n, due] of blockTriggers) {
     const bi = inputOf(blocks.get(n)!);
