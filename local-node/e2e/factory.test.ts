@@ -2,8 +2,6 @@
 // on a real chain, killed with SIGKILL in the middle of its sync and started again on the same data:
 // every entity is checked against the chain's own state (pool totals and deposit counts from the
 // contracts, the factory's pool list, Deposit logs, vault pings), on PGlite and on Postgres.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { id as keccakId } from "ethers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -11,7 +9,7 @@ import { startHardhatNode, type HardhatNode } from "../../hardhat/chain/index.js
 import { deployPoolFactory, readPoolState, readVaultPings, runFactoryScenario, type FactoryActivity } from "../../hardhat/deploy/index.js";
 import { projectRoot } from "../../lib/projectRoot.js";
 import { buildSubgraph, type BuiltSubgraph } from "../../lib/subgraphBuild.js";
-import { backends, blockNumber, deployWithGraphCli, freePorts, freshDatabase, graphql, rpc, spawnNodeProcess, statusOf, waitForHead, type NodeProcess } from "./harness.js";
+import { backends, blockNumber, deployWithGraphCli, freePorts, graphql, prepareProcessRun, rpc, statusOf, waitForHead, type ProcessRun } from "./harness.js";
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
@@ -47,28 +45,22 @@ async function all(queryUrl: string, field: string, selection: string): Promise<
 }
 
 describe.each(backends())("a factory subgraph on %s", (backend) => {
-  const procs: NodeProcess[] = [];
-  let dataDir = "";
-  let db: { url: string; drop(): Promise<void> } | undefined;
+  let run: ProcessRun | undefined;
   afterAll(async () => {
-    for (const p of procs) await p.kill("SIGKILL");
-    await db?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await run?.cleanup();
   });
 
   it("resumes after SIGKILL mid-sync with every created data source, and matches the chain", async () => {
-    dataDir = await mkdtemp(join(tmpdir(), "local-node-factory-"));
-    db = backend === "postgres" ? await freshDatabase() : undefined;
+    run = await prepareProcessRun(backend, "local-node-factory-");
     const ports = await freePorts();
     // One trigger per run: each block is its own commit, so the kill lands between creations.
-    const start = () => spawnNodeProcess({ rpcUrl: chain.url, dataDir, databaseUrl: db?.url, ports, eventsPerRun: 1 });
+    const start = () => run!.start({ rpcUrl: chain.url, ports, eventsPerRun: 1 });
     const name = `e2e/factory-${backend}`;
     const statusUrl = `http://127.0.0.1:${ports.status}`;
     const head = await blockNumber(chain.url);
     const secondPool = activity.blocks[1]!;
 
     const first = await start();
-    procs.push(first);
     await deployWithGraphCli(built, name, { admin: `http://127.0.0.1:${ports.admin}`, ipfs: `http://127.0.0.1:${ports.ipfs}` });
     let killedAt = -1;
     const deadline = Date.now() + 120_000;
@@ -87,7 +79,6 @@ describe.each(backends())("a factory subgraph on %s", (backend) => {
     }
 
     const second = await start();
-    procs.push(second);
     const status = await waitForHead(statusUrl, name, chain.url, 180_000);
     expect(status.health).toBe("healthy");
     expect(second.output()).toMatch(/data source\(s\) created/);

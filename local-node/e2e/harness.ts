@@ -189,3 +189,33 @@ export async function spawnNodeProcess(env: { rpcUrl: string; dataDir: string; d
     },
   };
 }
+
+/** A data dir (and, on Postgres, a fresh database) for node processes that a test kills and restarts. */
+export interface ProcessRun {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Starts a node process on this run's data; it is SIGKILLed by cleanup() if still running. */
+  start(options: { rpcUrl: string; ports: LocalNodePorts; eventsPerRun?: number }): Promise<NodeProcess>;
+  cleanup(): Promise<void>;
+}
+
+export async function prepareProcessRun(backend: Backend, prefix: string): Promise<ProcessRun> {
+  const dataDir = await mkdtemp(join(tmpdir(), prefix));
+  const db = backend === "postgres" ? await freshDatabase() : undefined;
+  const procs: NodeProcess[] = [];
+  return {
+    dataDir,
+    databaseUrl: db?.url,
+    async start(options) {
+      const proc = await spawnNodeProcess({ ...options, dataDir, databaseUrl: db?.url });
+      procs.push(proc);
+      return proc;
+    },
+    async cleanup() {
+      for (const p of procs.splice(0)) await p.kill("SIGKILL");
+      await db?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
