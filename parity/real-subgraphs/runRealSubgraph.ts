@@ -58,7 +58,10 @@ export async function runRealSubgraph(subgraph: RealSubgraph, options: RunRealSu
   log(`source copied to ${checkout.dir} (commit ${checkout.commit ?? "unknown"})`);
   if (checkout.commit && checkout.commit !== subgraph.upstream.commit) log(`note: the checks were written against ${subgraph.upstream.commit}`);
   let built: BuiltSubgraph | undefined;
-  const chain = await startHardhatNode();
+  const chain = await startHardhatNode().catch(async (error: unknown) => {
+    await checkout.remove();
+    throw error;
+  });
   try {
     const scenario = await subgraph.scenario({ chainUrl: chain.url, log });
     log(`scenario done: ${scenario.dataSource} at ${scenario.address} from block ${scenario.startBlock}`);
