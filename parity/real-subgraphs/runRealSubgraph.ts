@@ -3,7 +3,7 @@
 // rendered, one graph-cli build, then the chosen engines synced at the head. Each engine's entities are
 // checked against the chain; with both engines, the parity comparisons (status, every entity at the head
 // and at past blocks, the query corpus) run too.
-import { readFile, rm } from "node:fs/promises";
+import { access, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { createJsonRpcClient } from "../../clients/json-rpc/index.js";
 import { startHardhatNode } from "../../hardhat/chain/index.js";
@@ -15,7 +15,7 @@ import { startGraphNodeOracle, startLocalEngine, type Engine, type EngineOptions
 import { compareEngines, sortDifferences } from "../runCase.js";
 import { readStatus, waitUntilSettled, type ComparedStatus } from "../status.js";
 import type { CaseReport } from "../types.js";
-import { copyCheckout } from "./checkout.js";
+import { CheckoutError, copyCheckout } from "./checkout.js";
 import { createCheckList, type Check, type CheckList } from "./checks.js";
 import { createEntityReader } from "./entityReader.js";
 import type { RealSubgraph } from "./types.js";
@@ -56,6 +56,11 @@ export async function runRealSubgraph(subgraph: RealSubgraph, options: RunRealSu
   const log = (line: string) => options.log?.(`[${subgraph.name}] ${line}`);
   const checkout = await copyCheckout(options.source, { label: subgraph.name, ...(options.rev ? { rev: options.rev } : {}) });
   log(`source copied to ${checkout.dir} (commit ${checkout.commit ?? "unknown"})`);
+  const missing = (await Promise.all(subgraph.expectedFiles.map(async (f) => ((await pathExists(join(checkout.dir, f))) ? null : f)))).filter((f) => f !== null);
+  if (missing.length) {
+    await checkout.remove();
+    throw new CheckoutError(`${options.source} is not a checkout of ${subgraph.upstream.repository}: it has no ${missing.join(", ")}`);
+  }
   if (checkout.commit && checkout.commit !== subgraph.upstream.commit) log(`note: the checks were written against ${subgraph.upstream.commit}`);
   let built: BuiltSubgraph | undefined;
   const chain = await startHardhatNode().catch(async (error: unknown) => {
@@ -148,4 +153,8 @@ function entityReader(engine: Engine, schema: SubgraphSchema, checks: CheckList)
     checks.equal(`${typeName} entities can be queried${block === undefined ? "" : ` at block ${block}`}`, answer.error, null);
     return [];
   };
+}
+
+function pathExists(path: string): Promise<boolean> {
+  return access(path).then(() => true, () => false);
 }

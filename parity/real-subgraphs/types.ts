@@ -12,6 +12,8 @@ export interface RealSubgraph {
     /** The commit the network config and the checks were written against. */
     commit: string;
   };
+  /** Files the checkout must have (paths from its root): a wrong --source fails before the chain starts. */
+  expectedFiles: string[];
   /** The subgraph's folder inside the repository (a monorepo's `subgraphs/x`); the root when omitted. */
   subgraphDir?: string;
   /** The manifest's network name in our config. */

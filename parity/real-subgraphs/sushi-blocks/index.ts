@@ -12,6 +12,7 @@ export function sushiBlocks(): RealSubgraph {
   return {
     name: "sushi-blocks",
     upstream: { repository: "sushiswap/subgraphs", commit: "12eacc08ea9604736e8e6acd0303c7fe92ea6502" },
+    expectedFiles: ["config", `${BLOCKS_DIR}/template.yaml`, `${BLOCKS_DIR}/src/mappings/blocks.ts`],
     subgraphDir: BLOCKS_DIR,
     network: NETWORK,
     buildFiles: ["subgraph.yaml", "schema.graphql", "src", "abis"],

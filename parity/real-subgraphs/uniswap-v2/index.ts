@@ -13,6 +13,7 @@ export function uniswapV2(): RealSubgraph {
   return {
     name: "uniswap-v2",
     upstream: { repository: "Uniswap/v2-subgraph", commit: "468ce7beca3888a927f64d1f2481e59b8fded299" },
+    expectedFiles: ["v2-subgraph.template.yaml", "src/v2/mappings/factory.ts", "src/v2/schema.graphql"],
     network: UNISWAP_V2_NETWORK,
     // The rendered manifest, the mappings (the schema is src/v2/schema.graphql) and the ABIs.
     buildFiles: ["subgraph.yaml", "src", "abis"],
