@@ -39,14 +39,14 @@ function row(r: CompatResult): string {
   const result =
     r.error !== null
       ? `not run: ${r.error.split("\n")[0]}`
-      : `${r.files} files, ${r.passed + r.failed} tests: ${r.passed} passed, ${r.failed} failed${r.compileFailures.length > 0 ? ` (${r.compileFailures.length} did not compile)` : ""}${r.aborted !== null ? `; stopped: ${r.aborted.split("\n")[0]}` : ""}`;
+      : `${r.files} file${r.files === 1 ? "" : "s"}: ${r.passed} passed, ${r.failed - r.compileFailures.length} failed${r.compileFailures.length > 0 ? `, ${r.compileFailures.length} file${r.compileFailures.length === 1 ? "" : "s"} did not compile` : ""}${r.aborted !== null ? `; stopped: ${r.aborted.split("\n")[0]}${r.notRun > 0 ? ` (${r.notRun} not run)` : ""}` : ""}`;
   // Grouped by verdict pair and reason: a hook that fails on graph-node changes every test after it at once.
   const groups = new Map<string, number>();
   for (const c of r.changes) {
     const key = `${c.first} → ${c.second}${c.reason ? `: ${c.reason.slice(0, 120)}` : ""}`;
     groups.set(key, (groups.get(key) ?? 0) + 1);
   }
-  const strict = r.error !== null ? "" : r.changes.length === 0 ? "none" : [...groups].map(([key, n]) => `${n} × ${key}`).join("; ");
+  const strict = r.error !== null ? "" : r.strictSkipped !== null ? `not compared: ${r.strictSkipped}` : r.changes.length === 0 ? "none" : [...groups].map(([key, n]) => `${n} × ${key}`).join("; ");
   return `| ${r.suite.repo} | ${r.suite.commit.slice(0, 7)} | ${r.suite.kind} | ${versions} | ${result} | ${strict} |`;
 }
 

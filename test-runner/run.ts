@@ -52,6 +52,8 @@ export interface RunSummary {
   notRun: number;
   /** With `strict`: the tests whose verdict differs on graph-node's semantics. */
   verdictChanges: VerdictChange[] | null;
+  /** With `strict`: why graph-node's semantics could not run (the schema fails its checks here), else null. */
+  strictSkipped: string | null;
 }
 
 const wasmPath = (config: RunnerConfig, file: TestFile): string => join(config.testsFolder, ".bin", `${file.name}.wasm`);
@@ -156,7 +158,7 @@ export async function runMatchstick(options: RunOptions): Promise<RunSummary> {
   const started = performance.now();
   const logger = createLogger({ write: options.write, color: options.color });
   const semantics = options.semantics ?? "matchstick";
-  const summary: RunSummary = { files: 0, passed: 0, failed: 0, exitCode: 0, compileFailures: [], compiled: [], aborted: null, notRun: 0, verdictChanges: null };
+  const summary: RunSummary = { files: 0, passed: 0, failed: 0, exitCode: 0, compileFailures: [], compiled: [], aborted: null, notRun: 0, verdictChanges: null, strictSkipped: null };
   const finish = (): RunSummary => {
     if (!options.coverage) logger.styled(`${summary.passed} passed, ${summary.failed} failed`);
     const changed = (summary.verdictChanges?.length ?? 0) > 0;
@@ -210,6 +212,7 @@ export async function runMatchstick(options: RunOptions): Promise<RunSummary> {
   reportFailures({ ...outcome, failed: summary.failed }, summary.compileFailures, logger);
 
   if (options.strict === true && project.schema === null) {
+    summary.strictSkipped = `the schema does not pass the graph-node schema checks here: ${project.schemaError}`;
     logger.styled(`\n--strict: graph-node's semantics not run: the schema does not pass graph-node's checks here (${project.schemaError}).`, "yellow");
   } else if (options.strict === true) {
     const quiet = createLogger({ write: () => {}, color: false });

@@ -5,8 +5,8 @@
 // and the suite runs with --strict: the verdicts in Matchstick's semantics and those that change on
 // graph-node's.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { delimiter, dirname, join } from "node:path";
 import { projectRoot } from "../../lib/projectRoot.js";
 import type { RunSummary } from "../run.js";
 import type { VerdictChange } from "../strict.js";
@@ -51,6 +51,8 @@ export interface CompatResult {
   aborted: string | null;
   notRun: number;
   changes: VerdictChange[];
+  /** Why --strict's second run could not happen, else null. */
+  strictSkipped: string | null;
   /** Set when the suite could not be exported, installed or prepared. */
   error: string | null;
   /** The runner's full output. */
@@ -121,6 +123,7 @@ function install(suite: CompatSuite, target: string, subgraph: string): Record<s
     run("npm", ["install", "--ignore-scripts", "--no-audit", "--no-fund", "--legacy-peer-deps", "--loglevel=error"], deps);
     writeFileSync(marker, manifest);
   }
+  linkWorkspaces(target, join(deps, "node_modules"));
   const link = join(subgraph, "node_modules");
   if (!existsSync(link)) symlinkSync(join(deps, "node_modules"), link);
   const versions: Record<string, string> = {};
@@ -132,6 +135,25 @@ function install(suite: CompatSuite, target: string, subgraph: string): Record<s
     }
   }
   return versions;
+}
+
+/** Yarn/npm workspaces (`packages/*`) are linked into node_modules by name, as the workspace install does. */
+function linkWorkspaces(root: string, nodeModules: string): void {
+  const path = join(root, "package.json");
+  if (!existsSync(path)) return;
+  const pkg = JSON.parse(readFileSync(path, "utf8")) as { workspaces?: string[] | { packages?: string[] } };
+  const patterns = Array.isArray(pkg.workspaces) ? pkg.workspaces : (pkg.workspaces?.packages ?? []);
+  for (const pattern of patterns) {
+    const dirs = pattern.endsWith("/*") ? (existsSync(join(root, pattern.slice(0, -2))) ? readdirSync(join(root, pattern.slice(0, -2))).map((d) => join(pattern.slice(0, -2), d)) : []) : [pattern];
+    for (const dir of dirs) {
+      const manifest = join(root, dir, "package.json");
+      if (!existsSync(manifest)) continue;
+      const name = (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name;
+      if (name === undefined || existsSync(join(nodeModules, name))) continue;
+      mkdirSync(dirname(join(nodeModules, name)), { recursive: true });
+      symlinkSync(join(root, dir), join(nodeModules, name));
+    }
+  }
 }
 
 function prepare(suite: CompatSuite, target: string, subgraph: string): void {
@@ -161,6 +183,7 @@ export async function runCompat(options: CompatOptions): Promise<CompatResult[]>
       aborted: null,
       notRun: 0,
       changes: [],
+      strictSkipped: null,
       error: null,
       logFile,
       seconds: 0,
@@ -198,6 +221,7 @@ export async function runCompat(options: CompatOptions): Promise<CompatResult[]>
       aborted: summary.aborted,
       notRun: summary.notRun,
       changes: summary.verdictChanges ?? [],
+      strictSkipped: summary.strictSkipped,
       seconds: (performance.now() - started) / 1000,
     });
     options.log(`  ${summary.passed} passed, ${summary.failed} failed; ${result.changes.length} verdicts change on graph-node (${logFile})`);
