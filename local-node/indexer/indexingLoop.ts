@@ -86,7 +86,8 @@ async function resetAfterError(ctx: IndexerContext): Promise<void> {
   ctx.prefetched = null;
   const again = await ctx.store.getDeployment(ctx.id).catch(() => null);
   if (again) ctx.pointer = again.latestBlock;
-  await reloadCreated(ctx);
+  // With the store down this fails too; the next step's error brings us back here.
+  await reloadCreated(ctx).catch(() => {});
   await ctx.worker!.reset(ctx.sources.list.length).catch(async () => {
     await ctx.worker?.terminate();
     ctx.worker = await startWorker(ctx);
@@ -125,7 +126,16 @@ export async function runIndexingLoop(ctx: IndexerContext): Promise<void> {
         failures++;
         const wait = Math.min(30_000, 250 * 2 ** Math.min(failures, 7));
         ctx.log("warning", `retrying in ${wait} ms: ${(err as Error).message}`);
-        await resetAfterError(ctx);
+        try {
+          await resetAfterError(ctx);
+        } catch (restartError) {
+          // No host worker to run the handlers on: say so in the status instead of stopping quietly.
+          const message = `host worker could not restart: ${restartError instanceof Error ? restartError.message : String(restartError)}`;
+          ctx.log("error", message);
+          await ctx.store.markFailed(ctx.id, { message, block: ctx.pointer, handler: null, deterministic: false }).catch(() => {});
+          ctx.state = "failed";
+          return;
+        }
         // The backoff is a chosen wait, not a stuck step.
         enterPhase(ctx, "idle");
         if (!ctx.stopping) await sleep(ctx, wait);
