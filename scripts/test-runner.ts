@@ -3,10 +3,11 @@
 // ApprovalHandler calls/s); then, for each public suite prepared by `npm run compat:matchstick` in
 // <dir> (default <tmp>/compat), a cold run (every file recompiled) with one compiler (-j 1, as before
 // worker threads) and with one per core, and a warm run: wall time, and how many cores were busy
-// (process CPU time / wall time). Each run is a child process.
+// (process CPU time / wall time). Each run is a child process. "Before" is the way the runner compiled
+// before worker threads: Matchstick's exact flags (binaryen's optimizer) in one compiler.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { projectRoot } from "../lib/projectRoot.js";
 import { parseCli } from "./lib/args.js";
@@ -28,8 +29,9 @@ interface Figure {
   failed: number;
 }
 
-function timed(dir: string, mode: "cold" | "warm", jobs: number): Figure {
-  const child = spawnSync(join(projectRoot, "node_modules", ".bin", "tsx"), [join(projectRoot, "test-runner", "compat", "benchSuite.ts"), dir, mode, String(jobs)], {
+function timed(dir: string, mode: "cold" | "warm", jobs: number, optimize = false): Figure {
+  const args = [join(projectRoot, "test-runner", "compat", "benchSuite.ts"), dir, mode, String(jobs), ...(optimize ? ["optimize"] : [])];
+  const child = spawnSync(join(projectRoot, "node_modules", ".bin", "tsx"), args, {
     cwd: dir,
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
@@ -52,12 +54,16 @@ for (const suite of list.filter((x) => !values.only || values.only.includes(x.re
   if (!existsSync(join(dir, ".compat-prepared")) && !existsSync(join(dir, "..", ".compat-prepared"))) continue;
   if (!existsSync(join(dir, "node_modules"))) continue;
   try {
+    // Before: Matchstick's exact flags (binaryen's optimizer) in one compiler; now: no optimizer, one compiler per core.
+    const before = timed(dir, "cold", 1, true);
+    const optimized = timed(dir, "cold", cores, true);
     const single = timed(dir, "cold", 1);
     const parallel = timed(dir, "cold", cores);
     const warm = timed(dir, "warm", cores);
-    const same = single.passed === parallel.passed && single.failed === parallel.failed ? "same results" : "RESULTS DIFFER";
+    const all = [before, optimized, single, parallel, warm];
+    const same = all.every((f) => f.passed === before.passed && f.failed === before.failed) ? "same results" : "RESULTS DIFFER";
     rows.push(
-      `| ${suite.repo} | ${parallel.files} | ${s(single.wallMs)} (${busy(single)} cores) | ${s(parallel.wallMs)} (${busy(parallel)} cores) | ${(single.wallMs / parallel.wallMs).toFixed(2)}x | ${s(warm.wallMs)} | ${parallel.passed}/${parallel.failed}, ${same} |`,
+      `| ${suite.repo} | ${parallel.files} | ${s(before.wallMs)} (${busy(before)}) | ${s(optimized.wallMs)} (${busy(optimized)}) | ${s(single.wallMs)} (${busy(single)}) | ${s(parallel.wallMs)} (${busy(parallel)}) | ${(before.wallMs / parallel.wallMs).toFixed(1)}x | ${s(warm.wallMs)} | ${parallel.passed}/${parallel.failed}, ${same} |`,
     );
     console.log(rows.at(-1));
   } catch (error) {
@@ -66,7 +72,9 @@ for (const suite of list.filter((x) => !values.only || values.only.includes(x.re
 }
 if (rows.length === 0) console.log(`\nno prepared public suites under ${values.suites} (run npm run compat:matchstick first)`);
 else {
-  console.log(`\nPublic suites on ${cores} cores: cold = every file recompiled; busy cores = process CPU time / wall time`);
-  console.log(`| Suite | Files | Cold, -j 1 | Cold, -j ${cores} | Speed-up | Warm | Passed/failed |\n|---|---|---|---|---|---|---|`);
+  console.log(`\nPublic suites on ${cores} cores (load average ${loadavg().map((x) => x.toFixed(1)).join(", ")}): cold = every file recompiled; (n) = busy cores, process CPU time / wall time`);
+  console.log(
+    `| Suite | Files | Cold, --optimize -j 1 (before) | Cold, --optimize -j ${cores} | Cold, -j 1 | Cold, -j ${cores} (default) | Before / default | Warm | Passed/failed |\n|---|---|---|---|---|---|---|---|---|`,
+  );
   for (const r of rows) console.log(r);
 }

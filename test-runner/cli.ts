@@ -7,6 +7,7 @@
 //   -f, --force        nothing to download or rebuild here: accepted for scripts that pass it
 //   -d, --docker       no Docker is needed: the tests run in this process
 //   -j, --jobs <n>     files compiled in parallel (default: one per core)
+//   -O, --optimize     compile with Matchstick's exact asc flags (binaryen's optimizer included)
 //   --strict           also run on graph-node's semantics and list each test whose verdict changes
 //   --root <dir>       the subgraph project (default: the working directory)
 import { readFileSync } from "node:fs";
@@ -25,6 +26,7 @@ const USAGE = `Usage: graph test [datasource...] [flags]   (npm run test:subgrap
   -f, --force             Accepted: nothing is downloaded or rebuilt here.
   -d, --docker            Accepted: no Docker is needed, the tests run in this process.
   -j, --jobs <n>          Test files compiled in parallel (default: one per core).
+  -O, --optimize          Compile with Matchstick's exact asc flags, binaryen's optimizer included (slower).
       --strict            Also run on graph-node's semantics; list each test whose verdict changes.
       --root <dir>        The subgraph project (default: the working directory).
   -h, --help              This help.`;
@@ -67,6 +69,7 @@ try {
       force: { type: "boolean", short: "f", default: false },
       docker: { type: "boolean", short: "d", default: false },
       jobs: { type: "string", short: "j" },
+      optimize: { type: "boolean", short: "O", default: false },
       strict: { type: "boolean", default: false },
       root: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
@@ -108,6 +111,7 @@ const summary = await runMatchstick({
   coverage: values.coverage,
   recompile: values.recompile,
   strict: values.strict,
+  optimize: values.optimize,
   ...(jobs !== undefined ? { jobs } : {}),
   write: (text) => process.stdout.write(text),
   color: process.stdout.isTTY === true && !process.env["NO_COLOR"],

@@ -12,6 +12,16 @@ import { CompilerError } from "./errors.js";
 /** Matchstick's flags, in Matchstick's order (after the input files and `--lib`). */
 export const MATCHSTICK_ASC_FLAGS = ["--explicitStart", "--exportTable", "--runtime", "stub", "--optimize", "--debug"] as const;
 
+/**
+ * The flags a run compiles with: Matchstick's, or (the default for running tests) the same without
+ * `--optimize`. binaryen's optimizer, which asc 0.19 runs as JavaScript, is most of a cold compile, and
+ * it only rewrites code without changing what it does (no trap is removed); coverage (-c) keeps it,
+ * because inlining decides which `call <handler>` instructions Matchstick's coverage finds.
+ */
+export function ascFlags(optimize: boolean): readonly string[] {
+  return optimize ? MATCHSTICK_ASC_FLAGS : MATCHSTICK_ASC_FLAGS.filter((flag) => flag !== "--optimize");
+}
+
 export interface CompileResult {
   ok: boolean;
   /** asc's diagnostics (stderr) as printed, colour codes removed. */
@@ -53,10 +63,10 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 export const stripAnsi = (text: string): string => text.replace(ANSI, "");
 
 /** Matchstick's asc arguments for one file, relative to the project root (asc runs with --baseDir root). */
-export function ascArgs(root: string, libsFolder: string, inFile: string, outFile: string): string[] {
+export function ascArgs(root: string, libsFolder: string, inFile: string, outFile: string, flags: readonly string[] = MATCHSTICK_ASC_FLAGS): string[] {
   const rel = (p: string): string => relative(root, p) || ".";
   const globalTs = join(libsFolder, "@graphprotocol", "graph-ts", "global", "global.ts");
-  return [rel(inFile), rel(globalTs), "--lib", rel(libsFolder), ...MATCHSTICK_ASC_FLAGS, "--outFile", rel(outFile)];
+  return [rel(inFile), rel(globalTs), "--lib", rel(libsFolder), ...flags, "--outFile", rel(outFile)];
 }
 
 /** The project's assemblyscript when it has one, else ours (graph-cli's bundled version). */
@@ -71,6 +81,8 @@ export function locateAsc(libsFolder: string): string {
 export interface CompilerOptions {
   root: string;
   libsFolder: string;
+  /** asc flags after `--lib` (default: Matchstick's). */
+  flags?: readonly string[];
 }
 
 export async function createCompiler(options: CompilerOptions): Promise<Compiler> {
@@ -89,7 +101,7 @@ export async function createCompiler(options: CompilerOptions): Promise<Compiler
     throw new CompilerError("could not load the AssemblyScript compiler", { cause, details: { ascPath } });
   }
   const version = asc.version ?? "unknown";
-  const args = (inFile: string, outFile: string): string[] => ascArgs(root, libsFolder, inFile, outFile);
+  const args = (inFile: string, outFile: string): string[] => ascArgs(root, libsFolder, inFile, outFile, options.flags);
 
   return {
     version,

@@ -53,7 +53,7 @@ export function createCompilePool(options: CompilerOptions & { jobs: number }): 
       const job = queue.shift()!;
       running.set(worker, job);
       mkdirSync(dirname(job.outFile), { recursive: true });
-      worker.postMessage({ id: 0, args: [...ascArgs(options.root, options.libsFolder, job.inFile, job.outFile), "--baseDir", options.root] });
+      worker.postMessage({ id: 0, args: [...ascArgs(options.root, options.libsFolder, job.inFile, job.outFile, options.flags), "--baseDir", options.root] });
     }
   };
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFixtureProject } from "./_test/fixtureProject.js";
 import { runMatchstick, type RunOptions, type RunSummary } from "./run.js";
-import { createCompiler } from "./compile.js";
+import { ascFlags, createCompiler } from "./compile.js";
 
 let project: string;
 
@@ -104,7 +104,7 @@ describe("runMatchstick on the fixture project", () => {
     expect(pooled.summary.compiled).toEqual(["tests/basics.test.ts", "tests/empty.test.ts"]);
     const single = await run({ patterns: ["basics", "empty"], recompile: true, jobs: 1 });
     expect(single.summary).toMatchObject({ passed: pooled.summary.passed, failed: pooled.summary.failed });
-    const inProcess = await createCompiler({ root: project, libsFolder: join(project, "node_modules") });
+    const inProcess = await createCompiler({ root: project, libsFolder: join(project, "node_modules"), flags: ascFlags(false) });
     const out = join(project, "in-process.wasm");
     expect((await inProcess.compile(join(project, "tests", "basics.test.ts"), out)).ok).toBe(true);
     expect(readFileSync(out)).toEqual(wasm("basics"));

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { cacheKey, isFresh, recordKey } from "./cache.js";
-import { MATCHSTICK_ASC_FLAGS } from "./compile.js";
+import { ascFlags } from "./compile.js";
 import { createCompilePool } from "./compilePool.js";
 import { resolveConfig, type RunnerConfig } from "./config.js";
 import { coverageForWasmFiles, percent } from "./coverage.js";
@@ -34,6 +34,8 @@ export interface RunOptions {
   strict?: boolean;
   /** `-j`: files compiled in parallel on worker threads (default: one per core). */
   jobs?: number;
+  /** `--optimize`: compile tests with Matchstick's exact flags, binaryen's optimizer included (coverage always does). */
+  optimize?: boolean;
 }
 
 export interface RunSummary {
@@ -60,11 +62,13 @@ const wasmPath = (config: RunnerConfig, file: TestFile): string => join(config.t
 
 async function compileAll(config: RunnerConfig, files: TestFile[], options: RunOptions, logger: Logger, summary: RunSummary): Promise<CompiledFile[]> {
   const ascVersion = readAscVersion(config.libsFolder);
+  // Coverage reads Matchstick's optimized wasm; test runs skip binaryen's optimizer unless --optimize.
+  const flags = ascFlags(options.coverage || options.optimize === true);
   const stale: { file: TestFile; display: string; wasm: string; key: string }[] = [];
   const fresh = new Set<TestFile>();
   for (const file of files) {
     const wasm = wasmPath(config, file);
-    const key = cacheKey({ root: config.root, libsFolder: config.libsFolder, entry: file.path, compilerVersion: ascVersion, flags: MATCHSTICK_ASC_FLAGS });
+    const key = cacheKey({ root: config.root, libsFolder: config.libsFolder, entry: file.path, compilerVersion: ascVersion, flags });
     if (!options.recompile && isFresh(wasm, key)) {
       logger.log("info", `${logger.paint(file.name, "blue")} skipped!`);
       fresh.add(file);
@@ -74,7 +78,7 @@ async function compileAll(config: RunnerConfig, files: TestFile[], options: RunO
   if (stale.length > 0) {
     // One compiler per core on worker threads (-j); never in this thread, where an asc crash would end the run.
     const jobs = Math.min(options.jobs ?? availableParallelism(), stale.length);
-    const compiler = createCompilePool({ root: config.root, libsFolder: config.libsFolder, jobs });
+    const compiler = createCompilePool({ root: config.root, libsFolder: config.libsFolder, jobs, flags });
     try {
       const results = stale.map((s) => {
         logger.log("info", `Compiling ${logger.paint(s.file.name, "blue")}...`);

@@ -1,10 +1,10 @@
 // Child-process entry of the runner benchmark: one timed run of a project's suite, cold (every file
 // recompiled) or warm (the cache is fresh), printed as one JSON line. A child per run so that each
 // suite's AssemblyScript loads alone and the process's CPU time counts every thread.
-// `tsx test-runner/compat/benchSuite.ts <dir> <cold|warm> <jobs>`
+// `tsx test-runner/compat/benchSuite.ts <dir> <cold|warm> <jobs> [optimize]`
 import { runMatchstick } from "../run.js";
 
-const [root, mode, jobsText] = process.argv.slice(2);
+const [root, mode, jobsText, optimizeText] = process.argv.slice(2);
 if (root === undefined || (mode !== "cold" && mode !== "warm") || jobsText === undefined) {
   console.error("usage: tsx test-runner/compat/benchSuite.ts <dir> <cold|warm> <jobs>");
   process.exit(2);
@@ -17,6 +17,7 @@ const summary = await runMatchstick({
   coverage: false,
   recompile: mode === "cold",
   jobs: Number(jobsText),
+  optimize: optimizeText === "optimize",
   color: false,
   write: () => {},
 });
