@@ -7,8 +7,8 @@ const PAGE = 1000;
 
 export type EntityRows = { rows: Record<string, unknown>[] } | { error: string };
 
-export async function readAllEntities(queryUrl: string, type: EntityTypeDef, block?: number): Promise<EntityRows> {
-  const field = collectionField(type);
+/** `field` is the collection's query field when the engine names it (default: graph-node's naming of the type). */
+export async function readAllEntities(queryUrl: string, type: EntityTypeDef, block?: number, field = collectionField(type)): Promise<EntityRows> {
   const blockArg = block === undefined ? "" : `, block: { number: ${block} }`;
   const rows: Record<string, unknown>[] = [];
   let last: unknown = null;

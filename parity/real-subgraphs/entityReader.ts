@@ -3,10 +3,8 @@
 // checked even where an engine names the field differently from graph-node; the parity comparisons,
 // which use graph-node's names, report such naming differences.
 import type { SubgraphSchema } from "../../subgraph-schema/index.js";
-import { idVariableType, selectionOf } from "../entitySelection.js";
 import { postGraphQL } from "../graphql.js";
-
-const PAGE = 1000;
+import { readAllEntities, type EntityRows } from "../readEntities.js";
 
 const INTROSPECTION = `{ __schema { queryType { fields { name args { name } type { kind ofType { kind ofType { kind ofType { kind name } } } } } } } }`;
 
@@ -16,7 +14,7 @@ interface IntrospectedType {
   ofType?: IntrospectedType | null;
 }
 
-export type EntityRows = { rows: Record<string, unknown>[] } | { error: string };
+export type { EntityRows };
 
 export function createEntityReader(queryUrl: string, schema: SubgraphSchema): (typeName: string, block?: number) => Promise<EntityRows> {
   let fields: Promise<Map<string, string>> | undefined;
@@ -26,19 +24,7 @@ export function createEntityReader(queryUrl: string, schema: SubgraphSchema): (t
     fields ??= collectionFields(queryUrl);
     const field = (await fields).get(typeName);
     if (!field) return { error: `the query type has no collection field for ${typeName}` };
-    const blockArg = block === undefined ? "" : `, block: { number: ${block} }`;
-    const rows: Record<string, unknown>[] = [];
-    let last: unknown = null;
-    for (;;) {
-      const where = last === null ? "" : ", where: { id_gt: $last }";
-      const query = `query Page($last: ${idVariableType(type)}) { page: ${field}(first: ${PAGE}, orderBy: id, orderDirection: asc${where}${blockArg}) { ${selectionOf(type)} } }`;
-      const answer = await postGraphQL(queryUrl, query, last === null ? {} : { last });
-      if (answer.errors?.length) return { error: answer.errors.map((e) => e.message).join("; ") };
-      const page = (answer.data as { page?: Record<string, unknown>[] } | undefined)?.page ?? [];
-      rows.push(...page);
-      if (page.length < PAGE) return { rows };
-      last = page[page.length - 1]?.id ?? null;
-    }
+    return readAllEntities(queryUrl, type, block, field);
   };
 }
 
