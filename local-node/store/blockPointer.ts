@@ -11,6 +11,14 @@ export async function setPointer(tx: Queryable, id: string, block: BlockPtrWithM
   );
 }
 
+/** The deployment has indexed no block (reverted to before its first). */
+export async function clearPointer(tx: Queryable, id: string): Promise<void> {
+  await tx.query(
+    `update subgraphs.deployment set latest_block_number = null, latest_block_hash = null, latest_block_timestamp = null, latest_block_parent_hash = null where id = $1`,
+    [id],
+  );
+}
+
 export async function recordBlockHash(tx: Queryable, id: string, block: BlockPtr): Promise<void> {
   await tx.query("insert into subgraphs.recent_block (deployment, number, hash) values ($1, $2, $3) on conflict (deployment, number) do update set hash = excluded.hash", [id, block.number, block.hash]);
 }

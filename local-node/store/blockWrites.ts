@@ -2,7 +2,7 @@
 // their undoing on a reorg.
 import type { StoreState } from "./storeState.js";
 import { layoutOf } from "./storeState.js";
-import { recordBlockHash, recordBlockHashes, setPointer } from "./blockPointer.js";
+import { clearPointer, recordBlockHash, recordBlockHashes, setPointer } from "./blockPointer.js";
 import { applyBlocks, revertAbove } from "./writes.js";
 import { dropDataSourcesAbove, insertDataSources } from "./dynamicDataSources.js";
 import type { BlockChanges, BlockPtr, BlockPtrWithMeta } from "./types.js";
@@ -25,12 +25,15 @@ export async function writeBlocks(s: StoreState, id: string, blocks: BlockChange
 
 export async function revertTo(s: StoreState, id: string, block: BlockPtrWithMeta): Promise<void> {
   const layout = await layoutOf(s, id);
+  // Before the first block (a reorg that leaves nothing of a start block 0): no pointer at all.
+  const nothing = block.number < 0;
   await s.db.transaction(async (tx) => {
     await revertAbove(tx, layout, block.number);
     await dropDataSourcesAbove(tx, id, block.number);
-    await setPointer(tx, id, block);
+    if (nothing) await clearPointer(tx, id);
+    else await setPointer(tx, id, block);
     await tx.query("delete from subgraphs.recent_block where deployment = $1 and number > $2", [id, block.number]);
-    await recordBlockHash(tx, id, block);
+    if (!nothing) await recordBlockHash(tx, id, block);
     // An error recorded above the new pointer no longer applies (graph-node unfails on revert).
     await tx.query(
       `update subgraphs.deployment set health = 'healthy', fatal_error = null, first_error_block = null where id = $1 and first_error_block > $2`,

@@ -90,6 +90,12 @@ describeBackends("NodeStore", (makeBackend) => {
     expect((await store.getDeployment(DEP))?.latestBlock).toEqual(block(3));
     expect(await store.recentBlockHash(DEP, 4)).toBeNull();
     expect(await store.entityCount(DEP)).toBe(1);
+
+    // A reorg that leaves nothing of a start block 0: no pointer (not block -1, which a restart would ask the chain for).
+    await store.revertTo(DEP, { number: -1, hash: "0x" });
+    expect((await store.getDeployment(DEP))?.latestBlock).toBeNull();
+    expect(await store.entityCount(DEP)).toBe(0);
+    expect(await store.recentBlockHash(DEP, 2)).toBeNull();
   });
 
   it("commits several blocks at once with per-block creation blocks", async () => {
