@@ -87,6 +87,11 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
     return Promise.race([pending, timeout]).finally(() => clearTimeout(timer));
   }
 
+  /** The query's remaining time, for the store to bound its statement (Postgres statement_timeout). */
+  function timeLeft(state: RequestState): { timeoutMs?: number } {
+    return state.deadline === null ? {} : { timeoutMs: Math.max(1, state.deadline - Date.now()) };
+  }
+
   /** Counts a root field's answer against the result size limit (graph-node's ResultTooBig). */
   function account(state: RequestState, value: unknown): unknown {
     state.resultSize += JSON.stringify(value ?? null).length;
@@ -173,12 +178,12 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
       if (idKind === "Bytes" && !/^0x([0-9a-fA-F]{2})*$/.test(id)) return null;
       const { rows } = await beforeDeadline(state, store.queryEntities(state.deployment.id, {
         entityTypes, filter: { kind: "compare", field: "id", op: "eq", value: idKind === "Bytes" ? id.toLowerCase() : id },
-        order: null, skip: 0, first: 1, block: block.number, selection,
+        order: null, skip: 0, first: 1, block: block.number, selection, ...timeLeft(state),
       }));
       return rows[0] ? project(rows[0], selection, state.api) : null;
     }
     const range = collectionArgs(state.ctx, root.typeName, args);
-    const { rows } = await beforeDeadline(state, store.queryEntities(state.deployment.id, { entityTypes, ...range, block: block.number, selection }));
+    const { rows } = await beforeDeadline(state, store.queryEntities(state.deployment.id, { entityTypes, ...range, block: block.number, selection, ...timeLeft(state) }));
     return rows.map((r) => project(r, selection, state.api));
   }
 

@@ -53,6 +53,8 @@ export interface EntityQuery {
   /** Entities as of this block. */
   block: number;
   selection: Selection[];
+  /** On Postgres, the statement is cancelled after this many ms (statement_timeout); PGlite cannot cancel. */
+  timeoutMs?: number;
 }
 
 /** Result rows keyed by response key; scalars JSON-ready (BigInt etc. as strings, Bytes as 0x hex). */

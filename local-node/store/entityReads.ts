@@ -45,5 +45,12 @@ export async function entityCount(s: StoreState, id: string): Promise<number> {
 
 export async function queryEntities(s: StoreState, id: string, query: EntityQuery): Promise<EntityQueryResult> {
   // The GraphQL layer has checked the block against the pointer (one query less per request).
-  return runEntityQuery(s.db, await layoutOf(s, id), query);
+  const layout = await layoutOf(s, id);
+  if (query.timeoutMs === undefined || s.db.kind !== "postgres") return runEntityQuery(s.db, layout, query);
+  // The query's deadline also stops the statement itself, not only the wait for it.
+  const ms = Math.max(1, Math.ceil(query.timeoutMs));
+  return s.db.transaction(async (tx) => {
+    await tx.query(`set local statement_timeout = ${ms}`);
+    return runEntityQuery(tx, layout, query);
+  });
 }

@@ -181,6 +181,18 @@ describeBackends("NodeStore", (makeBackend) => {
     expect(await ids("Account", "id", "in", "y")).toEqual(["y"]);
   });
 
+  it("bounds a query's statement by its time left on Postgres (statement_timeout); PGlite answers", async () => {
+    // 20,000 accounts ordered by an unindexed name: a sort well over a millisecond.
+    const changes = Array.from({ length: 20_000 }, (_, i) => ({ op: "set" as const, entityType: "Account", id: `a${i}`, data: account(`a${i}`, `name-${(i * 7919) % 20_000}`, BigInt(i)) }));
+    await store.transact(DEP, block(2), changes);
+    const query = { entityTypes: ["Account"], filter: null, order: { field: "name", direction: "desc" as const }, skip: 19_000, first: 1000, block: 2, selection: [{ key: "id", kind: "field" as const, field: "id" }] };
+    const answer = store.queryEntities(DEP, { ...query, timeoutMs: 1 });
+    if (backend.options.databaseUrl) await expect(answer).rejects.toThrow(/statement timeout/);
+    else expect((await answer).rows).toHaveLength(1000);
+    // Without a bound, the same query answers on both.
+    expect((await store.queryEntities(DEP, query)).rows).toHaveLength(1000);
+  });
+
   it("records a fatal error and moves the pointer to the failed block", async () => {
     await store.transact(DEP, block(3), []);
     await store.markFailed(DEP, { message: "boom", block: block(4), handler: "handleApproval", deterministic: true });
