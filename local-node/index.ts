@@ -11,6 +11,8 @@ import type { QueryLimits } from "./query-server/index.js";
 import { createStatusServer } from "./status/index.js";
 import { createChainSet } from "./chain/index.js";
 import { maskUrl } from "../lib/redact.js";
+import { BaseError } from "../lib/errors.js";
+import { claimPidFile } from "../lib/pidFile.js";
 import { describeError, type FailedRequest } from "../lib/http/index.js";
 import { DEFAULT_MAPPING_LIMITS, createIndexerService, type IndexerService, type MappingLimits } from "./indexer/index.js";
 import type { LogLevel } from "../wasm-host/index.js";
@@ -19,6 +21,11 @@ export { DEFAULT_QUERY_LIMITS, queryLimitsFromEnv, type QueryLimits } from "./qu
 export { DEFAULT_MAPPING_LIMITS, mappingLimitsFromEnv, type MappingLimits } from "./indexer/index.js";
 
 export { parseRpcEntry } from "./chain/index.js";
+
+/** The node could not start (its data folder is held by another node). */
+export class LocalNodeError extends BaseError {
+  override name = "LocalNodeError";
+}
 
 export interface LocalNodePorts {
   query: number;
@@ -71,9 +78,18 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
   };
 
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  // One node per data folder: two would write the same PGlite files and IPFS blocks.
+  const claim = options.dataDir ? await claimPidFile(join(options.dataDir, "node.pid")) : null;
+  if (claim && "heldBy" in claim) {
+    throw new LocalNodeError(`the data folder ${options.dataDir} is in use by another local node (process ${claim.heldBy}); stop it, or give this one another data folder`);
+  }
+  const release = async () => (claim && "release" in claim ? claim.release() : undefined);
   const store = await createNodeStore({
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     ...(options.dataDir && !options.databaseUrl ? { dataDir: join(options.dataDir, "pg") } : {}),
+  }).catch(async (error: unknown) => {
+    await release();
+    throw error;
   });
   const ipfs = await createIpfsStore(options.dataDir ? { dir: join(options.dataDir, "ipfs") } : {});
   const chains = createChainSet(options.ethereumRpc);
@@ -92,6 +108,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     for (const c of closers.reverse()) await c().catch(() => {});
     await ipfs.close().catch(() => {});
     await store.close().catch(() => {});
+    await release();
   }
 
   function startIndexing(loaded: LoadedDeployment): void {

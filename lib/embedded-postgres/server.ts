@@ -5,7 +5,7 @@
 // creates a system user with useradd when run as root, parses locale-dependent log text to detect
 // start-up, and hooks process exit globally. Here root runs the server as 'nobody' via spawn's uid/gid.
 import { spawn, type ChildProcess } from "node:child_process";
-import { chown, mkdir, readdir, readFile, rm } from "node:fs/promises";
+import { chown, mkdir, readdir, rm } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import pg from "pg";
@@ -14,6 +14,9 @@ import { freePort } from "../freePort.js";
 import { findPostgresBinaries, type PostgresBinaries } from "./binaries.js";
 import { EmbeddedPostgresError } from "./errors.js";
 import { assertReachable, binariesReachableBy, serverAccount, type RunAs } from "./unprivilegedUser.js";
+import { isAlive, livePidIn } from "../pidFile.js";
+
+export { isAlive, livePidIn };
 
 export interface EmbeddedPostgresOptions {
   /** The cluster's data folder: initialised when missing or empty, reused otherwise. */
@@ -97,20 +100,6 @@ async function clearStalePidFile(dataDir: string): Promise<void> {
 }
 
 /** The pid on the first line of `file` (postmaster.pid, owner.pid) when that process lives; else null. */
-export async function livePidIn(file: string): Promise<number | null> {
-  const pid = Number((await readFile(file, "utf8").catch(() => "")).split("\n")[0]);
-  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
-}
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 // The server runs under a small shell that holds a pipe from this process: when this process ends for
 // any reason (SIGKILL included) the pipe closes, and the shell asks the server for a fast shutdown.
 const LIFELINE = [
