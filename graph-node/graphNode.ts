@@ -134,11 +134,13 @@ async function waitForDeployments(statusUrl: string, count: number, exited: Prom
   while (Date.now() < deadline) {
     if (ended !== undefined) throw new Error(`gnd exited (code ${ended})`);
     try {
-      const res = await fetch(statusUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ indexingStatuses { subgraph } }" }), signal: AbortSignal.timeout(2_000) });
-      const body = (await res.json()) as { data?: { indexingStatuses?: { subgraph: string }[] } };
-      const ids = body.data?.indexingStatuses?.map((s) => s.subgraph) ?? [];
-      if (ids.length >= count) return ids;
-      last = `${ids.length} of ${count} deployments listed`;
+      const res = await fetch(statusUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ indexingStatuses { subgraph node } }" }), signal: AbortSignal.timeout(2_000) });
+      const body = (await res.json()) as { data?: { indexingStatuses?: { subgraph: string; node: string | null }[] } };
+      // A deployment is listed before gnd dev commits its assignment; naming it in that window makes graph-node
+      // insert a second assignment row (duplicate key on subgraph_deployment_assignment). Wait for the node.
+      const assigned = (body.data?.indexingStatuses ?? []).filter((s) => s.node !== null).map((s) => s.subgraph);
+      if (assigned.length >= count) return assigned;
+      last = `${assigned.length} of ${count} deployments listed and assigned`;
     } catch (error) {
       last = error instanceof Error ? error.message : String(error);
     }
