@@ -22,6 +22,28 @@ export { DEFAULT_MAPPING_LIMITS, mappingLimitsFromEnv, type MappingLimits } from
 
 export { parseRpcEntry } from "./chain/index.js";
 
+/** graph-node's GRAPH_MAX_IPFS_FILE_BYTES default: a bigger file is never handed to a file data source. */
+const MAX_FILE_BYTES = 25 * 2 ** 20;
+
+/**
+ * A file data source's file from the node's own IPFS; null while it is not there (graph-node keeps
+ * looking for it), or when it cannot be served (too big, not a file: said in the log).
+ */
+async function readDataSourceFile(ipfs: IpfsStore, path: string, log: (level: LogLevel, message: string) => void): Promise<Uint8Array | null> {
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await ipfs.cat(`/ipfs/${path}`);
+  } catch (error) {
+    log("warning", `file data source ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+  if (bytes !== null && bytes.length > MAX_FILE_BYTES) {
+    log("warning", `file data source ${path}: the file has ${bytes.length} bytes, more than the ${MAX_FILE_BYTES} a file data source may read`);
+    return null;
+  }
+  return bytes;
+}
+
 /** The node could not start (its data folder is held by another node). */
 export class LocalNodeError extends BaseError {
   override name = "LocalNodeError";
@@ -97,6 +119,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     store,
     chains,
     log,
+    readFile: (path) => readDataSourceFile(ipfs, path, log),
     ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
     ...(options.eventsPerRun === undefined ? {} : { eventsPerRun: options.eventsPerRun }),
     ...(options.mappingLimits === undefined ? {} : { mappingLimits: { ...DEFAULT_MAPPING_LIMITS, ...options.mappingLimits } }),

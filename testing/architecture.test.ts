@@ -34,7 +34,7 @@ const layers: Record<string, string[]> = {
   "local-node/graphql": ["lib", "subgraph-schema", "wasm-host", "local-node/store"],
   "local-node/query-server": ["lib", "local-node/graphql", "local-node/store"],
   "local-node/status": ["lib", "local-node/query-server", "local-node/store"],
-  "local-node/indexer": ["lib", "subgraph-schema", "wasm-host", "clients/json-rpc", "local-node/chain", "local-node/store"],
+  "local-node/indexer": ["lib", "subgraph-schema", "wasm-host", "clients/json-rpc", "local-node/chain", "local-node/ipfs", "local-node/store"],
   "local-node/admin": ["lib", "local-node/ipfs", "local-node/manifest", "local-node/store"],
   "local-node": ["lib", "wasm-host", ...["admin", "chain", "indexer", "ipfs", "manifest", "query-server", "status", "store"].map((p) => `local-node/${p}`)],
   "local-node/e2e": ["*"],

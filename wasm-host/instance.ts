@@ -122,10 +122,10 @@ export async function instantiateSubgraph(wasm: Uint8Array | WebAssembly.Module,
   };
 
   /** One trigger: write its argument, call the handler, roll back its writes if it fails. */
-  const runTrigger = (name: string, blockTimestamp: BigIntLike, transactionHash: BytesLike | null, writeArgument: () => number) => {
+  const runTrigger = (name: string, blockTimestamp: BigIntLike | null, transactionHash: BytesLike | null, writeArgument: () => number) => {
     const fn = exported(name);
     handler = name;
-    store.setBlockTime(BigInt(blockTimestamp));
+    store.setBlockTime(blockTimestamp === null ? null : BigInt(blockTimestamp));
     store.beginHandler();
     try {
       fn(writeArgument());
@@ -163,6 +163,10 @@ export async function instantiateSubgraph(wasm: Uint8Array | WebAssembly.Module,
     },
     runCallHandler(name, call) {
       runTrigger(name, call.block.timestamp, call.transaction.hash, () => writer.writeCall(call));
+    },
+    runFileHandler(name, content) {
+      // graph-node gives offchain triggers no block time.
+      runTrigger(name, null, null, () => codec.writeBytes(content));
     },
     takeChanges() {
       return store.takeChanges();

@@ -123,8 +123,15 @@ export interface DataSourceInfo {
   name?: string;
   /** Template names `dataSource.create` may use; when given, other names fail as in graph-node. */
   templates?: string[];
-  /** Lowercase 0x hex (or "" when the data source has no address). */
+  /** Lowercase 0x hex (or "" when the data source has no address); a file data source's IPFS path. */
   address: string;
+  /** The manifest kind; a `file/...` data source answers `dataSource.address()` with its path's UTF-8 bytes. */
+  kind?: string;
+  /**
+   * The entity types the data source may read and write (a file data source's `mapping.entities`);
+   * others fail as graph-node's entity type access check. Absent: any.
+   */
+  entities?: string[];
   network: string;
   /** `dataSource.context()`; null gives an empty context, as graph-node. */
   context: EntityData | null;
@@ -200,6 +207,8 @@ export interface SubgraphInstance {
   runBlockHandler(handler: string, block: EthereumBlockInput): void;
   /** Call handlers: builds `ethereum.Call` and calls the handler. Throws HostError. */
   runCallHandler(handler: string, call: EthereumCallInput): void;
+  /** A file data source's handler: calls it with the file's content as `Bytes`. Throws HostError. */
+  runFileHandler(handler: string, content: Uint8Array): void;
   /** Writes since the last take, in first-write order, one change per entity (the last one). */
   takeChanges(): EntityChange[];
   /** Calls any export with raw arguments (pointers/numbers); errors become HostError. */

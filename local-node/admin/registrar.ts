@@ -105,7 +105,9 @@ export function createRegistrarMethods(options: RegistrarOptions): Record<string
       }
       try {
         const startBlock = Math.min(...loaded.dataSources.map((d) => d.startBlock));
-        await store.createDeployment({ id: loaded.id, schemaSdl: loaded.schemaSdl, network: loaded.network, startBlock, manifest: loaded.manifestYaml });
+        // Entity types file data sources may write get a causality region column, as graph-node creates them.
+        const causalityRegionEntities = [...new Set(loaded.fileTemplates.flatMap((t) => t.entities))];
+        await store.createDeployment({ id: loaded.id, schemaSdl: loaded.schemaSdl, network: loaded.network, startBlock, manifest: loaded.manifestYaml, causalityRegionEntities });
         await store.setPendingVersion(name, loaded.id, params.version_label);
       } catch (error) {
         if (error instanceof SubgraphNotFoundError) throw new JsonRpcMethodError(code, `subgraph name not found: ${name}`);

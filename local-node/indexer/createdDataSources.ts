@@ -12,19 +12,24 @@ import { loadRange } from "./rangeLoader.js";
 export async function reloadCreated(ctx: IndexerContext): Promise<void> {
   const stored = await ctx.store.loadDataSources(ctx.id);
   const base = ctx.sources.staticCount;
-  ctx.created = stored.map((d, i) => ({
-    index: base + i,
-    template: d.template,
-    param: d.param,
-    context: d.context === null ? null : decodeContext(d.context),
-    creationBlock: d.creationBlock,
-  }));
+  ctx.created = stored.map((d, i) => {
+    const created: CreatedDataSource = { index: base + i, template: d.template, param: d.param, context: d.context === null ? null : decodeContext(d.context), creationBlock: d.creationBlock };
+    return d.causalityRegion ? { ...created, causalityRegion: d.causalityRegion, doneAt: d.doneAt ?? null } : created;
+  });
   if (ctx.sources.createdCount > ctx.created.length) ctx.sources.truncate(ctx.created.length);
   else if (ctx.sources.createdCount < ctx.created.length) ctx.sources.add(ctx.created.slice(ctx.sources.createdCount));
 }
 
 export function toStored(created: CreatedDataSource[]): StoredDataSource[] {
-  return created.map((c) => ({ template: c.template, param: c.param, context: c.context === null ? null : encodeContext(c.context), creationBlock: c.creationBlock }));
+  return created.map((c) => {
+    const stored: StoredDataSource = { template: c.template, param: c.param, context: c.context === null ? null : encodeContext(c.context), creationBlock: c.creationBlock };
+    return c.causalityRegion === undefined ? stored : { ...stored, causalityRegion: c.causalityRegion, doneAt: null };
+  });
+}
+
+/** Indexes of the file data sources whose file has not been processed (as the store holds them). */
+export function waitingFiles(ctx: IndexerContext): number[] {
+  return ctx.created.filter((c) => c.causalityRegion !== undefined && (c.doneAt ?? null) === null).map((c) => c.index);
 }
 
 /** The triggers of data sources created in `block`, in graph-node's order within the block. */
@@ -39,7 +44,7 @@ export async function triggersIn(ctx: IndexerContext, block: JobBlockPtr, create
 
 /** The jobs of blocks `from`..`to` for data sources just created (their addresses alone). */
 export async function loadCreatedTriggers(ctx: IndexerContext, created: CreatedDataSource[], from: number, to: number): Promise<BlockJob[]> {
-  const sources = created.map((c) => ctx.sources.list[c.index]!);
+  const sources = created.filter((c) => c.causalityRegion === undefined).map((c) => ctx.sources.list[c.index]!);
   const topics = [...new Set(sources.flatMap((s) => s.decoder.topics))];
   const filter = { addresses: [...new Set(sources.map((s) => s.address!))], topic0s: topics };
   const logs = [];

@@ -1,8 +1,11 @@
 // The worker's list of data sources: the static ones, then those created by handlers, in creation
 // order (graph-node's host order). `dataSource.create` queues a creation; `admit` adds the queued ones
-// at the end of a block's triggers, skipping duplicates as graph-node does (same template, address
-// and context as an existing data source).
+// at the end of a block's triggers, skipping duplicates as graph-node does (same template, source and
+// context as an existing data source, done or not). A file data source gets the next causality region
+// and is created with an IPFS path, which is checked and made canonical here; graph-node ignores a
+// creation whose path names no valid CID, with a warning.
 import type { DataSourceInfo, EntityData } from "../../wasm-host/index.js";
+import { parseContentPath } from "../ipfs/index.js";
 import type { CreatedDataSource, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
 import { encodeContext } from "./contextCodec.js";
 import { IndexerError } from "./errors.js";
@@ -11,6 +14,8 @@ export interface RuntimeDataSource {
   info: DataSourceInfo;
   wasmModule: WebAssembly.Module;
   apiVersion: string;
+  /** A file data source: its handler, its causality region, and whether its file was processed. */
+  file?: { handler: string; region: number; done: boolean };
 }
 
 export interface DataSourceRegistry {
@@ -27,12 +32,15 @@ function identity(template: string, param: string, context: EntityData | null): 
   return `${template}\u0000${param}\u0000${context ? encodeContext(context) : ""}`;
 }
 
-export function createDataSourceRegistry(statics: WorkerDataSource[], templates: WorkerTemplate[], onCreate: DataSourceInfo["onCreate"]): DataSourceRegistry {
+type Warn = (message: string) => void;
+
+export function createDataSourceRegistry(statics: WorkerDataSource[], templates: WorkerTemplate[], onCreate: DataSourceInfo["onCreate"], warn: Warn = () => {}): DataSourceRegistry {
   const templateNames = templates.map((t) => t.name);
   const list: RuntimeDataSource[] = [];
   const identities: string[] = [];
   const known = new Set<string>();
   let queued: { template: string; param: string; context: EntityData | null }[] = [];
+  let lastRegion = 0;
 
   const push = (ds: RuntimeDataSource, id: string): void => {
     list.push(ds);
@@ -45,32 +53,59 @@ export function createDataSourceRegistry(statics: WorkerDataSource[], templates:
     push({ info, wasmModule: ds.wasmModule, apiVersion: ds.apiVersion }, `static\u0000${list.length}`);
   }
 
-  const created = (template: string, param: string, context: EntityData | null): RuntimeDataSource => {
-    const t = templates.find((x) => x.name === template);
-    if (!t) throw new IndexerError(`no data source template named ${template}`);
+  const templateNamed = (name: string): WorkerTemplate => {
+    const t = templates.find((x) => x.name === name);
+    if (!t) throw new IndexerError(`no data source template named ${name}`);
+    return t;
+  };
+
+  const created = (t: WorkerTemplate, param: string, context: EntityData | null, region: number): RuntimeDataSource => {
     const info: DataSourceInfo = { name: t.name, address: param, network: t.network, context, templates: templateNames };
     if (onCreate) info.onCreate = onCreate;
-    return { info, wasmModule: t.wasmModule, apiVersion: t.apiVersion };
+    if (!t.file) return { info, wasmModule: t.wasmModule, apiVersion: t.apiVersion };
+    return { info: { ...info, kind: "file/ipfs", entities: t.file.entities }, wasmModule: t.wasmModule, apiVersion: t.apiVersion, file: { handler: t.file.handler, region, done: false } };
+  };
+
+  /** The canonical source of a queued creation, or null when graph-node would ignore it. */
+  const sourceOf = (t: WorkerTemplate, param: string): string | null => {
+    if (!t.file) return param;
+    try {
+      return parseContentPath(param);
+    } catch (error) {
+      warn(`Ignoring the creation of data source \`${t.name}\`: ${param} is not a valid IPFS path: ${(error as Error).message}`);
+      return null;
+    }
   };
 
   return {
     list,
     queue(template, params, context) {
+      const t = templateNamed(template);
       const first = params[0];
-      if (first === undefined) throw new IndexerError(`Failed to create data source from template \`${template}\`: address parameter is missing`);
+      if (first === undefined) throw new IndexerError(`Failed to create data source from template \`${template}\`: ${t.file ? "source" : "address"} parameter is missing`);
+      if (t.file) {
+        queued.push({ template, param: first, context });
+        return;
+      }
       const hex = first.replace(/^0x/i, "");
       if (!/^[0-9a-fA-F]{40}$/.test(hex)) throw new IndexerError(`Failed to create data source from template \`${template}\`: invalid address provided: ${first}`);
       queued.push({ template, param: `0x${hex.toLowerCase()}`, context });
     },
     admit(creationBlock) {
       const out: CreatedDataSource[] = [];
-      for (const q of queued) {
-        const id = identity(q.template, q.param, q.context);
-        if (known.has(id)) continue;
-        push(created(q.template, q.param, q.context), id);
-        out.push({ index: list.length - 1, template: q.template, param: q.param, context: q.context, creationBlock });
-      }
+      const batch = queued;
       queued = [];
+      for (const q of batch) {
+        const t = templateNamed(q.template);
+        const param = sourceOf(t, q.param);
+        if (param === null) continue;
+        const id = identity(q.template, param, q.context);
+        if (known.has(id)) continue;
+        const region = t.file ? ++lastRegion : 0;
+        push(created(t, param, q.context, region), id);
+        const entry: CreatedDataSource = { index: list.length - 1, template: q.template, param, context: q.context, creationBlock };
+        out.push(t.file ? { ...entry, causalityRegion: region, doneAt: null } : entry);
+      }
       return out;
     },
     truncate(count) {
@@ -79,6 +114,7 @@ export function createDataSourceRegistry(statics: WorkerDataSource[], templates:
         list.pop();
         known.delete(identities.pop()!);
       }
+      lastRegion = Math.max(0, ...list.map((d) => d.file?.region ?? 0));
     },
   };
 }
@@ -88,5 +124,12 @@ export function restoreCreated(registry: DataSourceRegistry, created: CreatedDat
   for (const c of created) {
     registry.queue(c.template, [c.param], c.context);
     registry.admit(c.creationBlock);
+    const file = registry.list[registry.list.length - 1]?.file;
+    if (file) {
+      // The stored region stands; the next one follows the highest restored.
+      file.region = c.causalityRegion ?? file.region;
+      file.done = c.doneAt !== null && c.doneAt !== undefined;
+    }
   }
+  registry.truncate(registry.list.length);
 }

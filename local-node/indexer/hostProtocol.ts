@@ -22,7 +22,12 @@ export interface WorkerTemplate {
   wasmModule: WebAssembly.Module;
   apiVersion: string;
   network: string;
+  /** A file data source template (`file/ipfs`): created with an IPFS path, its handler gets the file. */
+  file?: { handler: string; entities: string[] };
 }
+
+/** A change with the causality region of the data source that wrote it (0 or absent: the chain's). */
+export type RegionEntityChange = EntityChange & { causalityRegion?: number };
 
 /** A data source created by a handler, as the worker reports it with its block's result. */
 export interface CreatedDataSource {
@@ -33,6 +38,10 @@ export interface CreatedDataSource {
   param: string;
   context: EntityData | null;
   creationBlock: number;
+  /** A file data source's causality region (1, 2, ...); absent for a contract. */
+  causalityRegion?: number;
+  /** A file data source: the block its file was processed in, null while it waits for the file. */
+  doneAt?: number | null;
 }
 
 export interface WorkerInit {
@@ -77,7 +86,7 @@ export type WorkerCommand =
   | ({ type: "init" } & WorkerInit)
   | { type: "run"; id: number; blocks: BlockJob[] }
   /** Forget every cached entity and every data source past the first `dataSources` (after a revert, or a failed run). */
-  | { type: "reset"; id: number; dataSources: number };
+  | { type: "reset"; id: number; dataSources: number; waitingFiles?: number[] };
 
 export interface HandlerFailure {
   message: string;
@@ -88,10 +97,13 @@ export interface HandlerFailure {
 
 export interface BlockResult {
   ptr: JobBlockPtr;
-  changes: EntityChange[];
+  /** The chain's changes, then each processed file's (with its causality region), as graph-node orders them. */
+  changes: RegionEntityChange[];
+  /** File data sources (by index) whose file was processed in this block. */
+  done?: number[];
   /**
-   * Data sources the block's handlers created. The worker stops its batch after such a block: the
-   * blocks after it were loaded without the new data sources' triggers.
+   * Data sources the block's handlers created. The worker stops its batch after a block that created a
+   * contract data source: the blocks after it were loaded without the new data source's triggers.
    */
   created?: CreatedDataSource[];
 }
@@ -113,8 +125,10 @@ export type SyncRequest =
   | { type: "balance"; address: string; block: BlockPtr | null }
   | { type: "hasCode"; address: string; block: BlockPtr | null }
   /** The triggers of `block` for data sources created in it, in graph-node's order (data source indexes set). */
-  | { type: "triggersIn"; block: JobBlockPtr; dataSources: CreatedDataSource[] };
+  | { type: "triggersIn"; block: JobBlockPtr; dataSources: CreatedDataSource[] }
+  /** A file data source's file from the node's IPFS (`<cid>[/path]`); null when it is not there (yet). */
+  | { type: "file"; path: string };
 
 export type SyncResponse =
-  | { ok: true; value: EntityData | null | EntityData[] | EthereumValue[] | string[] | bigint | boolean | Trigger[] }
+  | { ok: true; value: EntityData | null | EntityData[] | EthereumValue[] | string[] | bigint | boolean | Trigger[] | Uint8Array }
   | { ok: false; message: string };

@@ -2,7 +2,9 @@
 // one host store for the block across all data sources (graph-node's per-block entity cache), then
 // the batch's committed-to-be writes, then clean entities read before; misses go to `request` (the
 // main thread's store). Handlers that create data sources extend the registry; their triggers in the
-// creating block run after the block's own, breadth first, as graph-node runs them. Thread-agnostic:
+// creating block run after the block's own, breadth first, as graph-node runs them. File data sources
+// run after all of that, in a store of their own (graph-node's causality region isolation): they read
+// nothing but their own writes, and the chain's handlers never see what they write. Thread-agnostic:
 // the worker entry wires `request` to Atomics.wait, tests can call it directly.
 import {
   createHostStore,
@@ -16,7 +18,7 @@ import {
   type SubgraphInstance,
 } from "../../wasm-host/index.js";
 import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
-import type { BlockJob, BlockResult, CreatedDataSource, HandlerFailure, SyncRequest, SyncResponse, Trigger, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
+import type { BlockJob, BlockResult, CreatedDataSource, HandlerFailure, RegionEntityChange, SyncRequest, SyncResponse, Trigger, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
 import { createDataSourceRegistry, restoreCreated, type RuntimeDataSource } from "./dataSourceRegistry.js";
 import { IndexerError } from "./errors.js";
 
@@ -38,8 +40,11 @@ export interface HostRuntimeOptions {
 export interface HostRuntime {
   /** Runs the blocks in order; stops after a failed block, or after one whose handlers created data sources. */
   runBlocks(blocks: BlockJob[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }>;
-  /** Drops every cached entity and every data source past the first `dataSources`. */
-  reset(dataSources?: number): void;
+  /**
+   * Drops every cached entity and every data source past the first `dataSources`; file data sources
+   * listed in `waitingFiles` (indexes) wait for their file again, the others count as processed.
+   */
+  reset(dataSources?: number, waitingFiles?: number[]): void;
 }
 
 /** An entity as the cache knows it: present (with the block it was written in) or known absent. */
@@ -129,9 +134,18 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
 
   // One cache for the block, whichever data source writes (graph-node's BlockState).
   const firstApi = options.dataSources[0]?.apiVersion ?? options.templates?.[0]?.apiVersion ?? "0.0.7";
-  const blockStore = createHostStore(schema, backend, { rejectUndefinedFields: apiPatch(firstApi) >= 8 });
-  const registry = createDataSourceRegistry(options.dataSources, options.templates ?? [], (name, params, context) => registry.queue(name, params, context));
+  const storeOptions = { rejectUndefinedFields: apiPatch(firstApi) >= 8 };
+  const blockStore = createHostStore(schema, backend, storeOptions);
+  const registry = createDataSourceRegistry(
+    options.dataSources,
+    options.templates ?? [],
+    (name, params, context) => registry.queue(name, params, context),
+    (message) => options.log("warning", message),
+  );
   restoreCreated(registry, options.created ?? []);
+  // File data sources whose file was not in the node's IPFS yet; looked for again at each batch's end.
+  const waitingFiles = new Set<number>();
+  registry.list.forEach((ds, i) => ds.file && !ds.file.done && waitingFiles.add(i));
   let currentName = "";
 
   // AssemblyScript's stub runtime never frees memory, so one long-lived instance only grows (graph-node
@@ -139,12 +153,12 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   // One instance per mapping module serves every data source that runs it (a template's many).
   const memoryLimit = options.memoryLimitBytes ?? 128 * 2 ** 20;
   const instances = new Map<WebAssembly.Module, SubgraphInstance>();
-  const instantiate = (ds: RuntimeDataSource): Promise<SubgraphInstance> =>
+  const instantiate = (ds: RuntimeDataSource, entityCache = blockStore): Promise<SubgraphInstance> =>
     instantiateSubgraph(ds.wasmModule, {
       apiVersion: ds.apiVersion,
       schema,
       store: backend,
-      entityCache: blockStore,
+      entityCache,
       dataSource: ds.info,
       ethereumCall: (call) => ask({ type: "call", call }).value as EthereumValue[] | null,
       ethereumGetBalance: (address) => ask({ type: "balance", address, block: currentBlock }).value as bigint,
@@ -160,13 +174,66 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   }
   for (const ds of registry.list) await instanceFor(ds);
 
+  // File handlers run on instances of their own over a store that reads nothing (graph-node gives each
+  // offchain trigger an empty store): reset before each file, so one file never sees another's writes.
+  const fileStore = createHostStore(schema, { get: () => null, getDerived: () => [] }, storeOptions);
+  const fileInstances = new Map<WebAssembly.Module, SubgraphInstance>();
+
   async function recycleGrown(): Promise<void> {
-    for (const [module, inst] of instances) {
-      const memory = inst.context.exports.memory;
-      if (memory instanceof WebAssembly.Memory && memory.buffer.byteLength > memoryLimit) {
-        const ds = registry.list.find((d) => d.wasmModule === module)!;
-        instances.set(module, await instantiate(ds));
+    for (const [pool, cache] of [[instances, blockStore], [fileInstances, fileStore]] as const) {
+      for (const [module, inst] of pool) {
+        const memory = inst.context.exports.memory;
+        if (memory instanceof WebAssembly.Memory && memory.buffer.byteLength > memoryLimit) {
+          const ds = registry.list.find((d) => d.wasmModule === module)!;
+          pool.set(module, await instantiate(ds, cache));
+        }
       }
+    }
+  }
+
+  /** Runs a file data source's handler on its file; answers its writes, tagged with its causality region. */
+  async function runFile(ds: RuntimeDataSource & { file: NonNullable<RuntimeDataSource["file"]> }, content: Uint8Array, ptr: BlockPtr): Promise<RegionEntityChange[]> {
+    let inst = fileInstances.get(ds.wasmModule);
+    if (!inst) fileInstances.set(ds.wasmModule, (inst = await instantiate(ds, fileStore)));
+    fileStore.reset();
+    inst.beginBlock(ptr);
+    inst.setDataSource(ds.info);
+    currentName = ds.info.name ?? "";
+    inst.runFileHandler(ds.file.handler, content);
+    const region = ds.file.region;
+    return inst.takeChanges().map((c) => ({ ...c, causalityRegion: region }));
+  }
+
+  /**
+   * The files of `indexes` (data sources created in this block, then any still waiting), processed in
+   * order; files their handlers name are processed after them. graph-node treats any failure here as
+   * non-deterministic (a file is off-chain data), and refuses contract data sources created from a file.
+   */
+  async function processFiles(indexes: number[], ptr: BlockPtr, created: CreatedDataSource[], done: number[], changes: RegionEntityChange[]): Promise<void> {
+    for (let i = 0; i < indexes.length; i++) {
+      const index = indexes[i]!;
+      const ds = registry.list[index];
+      if (!ds?.file || ds.file.done) continue;
+      const content = ask({ type: "file", path: ds.info.address }).value as Uint8Array | null;
+      if (content === null) {
+        waitingFiles.add(index);
+        continue;
+      }
+      try {
+        changes.push(...(await runFile({ ...ds, file: ds.file }, content, ptr)));
+      } catch (err) {
+        const e = err as { message?: string; handler?: string };
+        throw Object.assign(new IndexerError(e.message ?? String(err), { deterministic: false, cause: err }), { handler: e.handler ?? ds.file.handler });
+      }
+      ds.file.done = true;
+      waitingFiles.delete(index);
+      done.push(index);
+      const fresh = registry.admit(ptr.number);
+      if (fresh.some((c) => c.causalityRegion === undefined)) {
+        throw Object.assign(new IndexerError("Attempted to create on-chain data source in offchain data source handler. This is not yet supported.", { deterministic: false }), { handler: ds.file.handler });
+      }
+      created.push(...fresh);
+      indexes.push(...fresh.map((c) => c.index));
     }
   }
 
@@ -184,11 +251,13 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   async function runOnce(blocks: BlockJob[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }> {
     pending = new Map();
     const results: BlockResult[] = [];
-    for (const job of blocks) {
+    for (const [at, job] of blocks.entries()) {
       currentBlock = job.ptr;
       const countBefore = registry.list.length;
       let trigger: { handler: string } | null = null;
       const created: CreatedDataSource[] = [];
+      const done: number[] = [];
+      const fileChanges: RegionEntityChange[] = [];
       try {
         blockStore.beginBlock(job.ptr);
         for (const t of job.triggers) {
@@ -198,16 +267,26 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
         // Created data sources see this block's triggers too, after the block's own, breadth first.
         for (let fresh = registry.admit(job.ptr.number); fresh.length > 0; fresh = registry.admit(job.ptr.number)) {
           created.push(...fresh);
-          const more = ask({ type: "triggersIn", block: job.ptr, dataSources: fresh }).value as Trigger[];
+          const contracts = fresh.filter((c) => c.causalityRegion === undefined);
+          const more = contracts.length === 0 ? [] : (ask({ type: "triggersIn", block: job.ptr, dataSources: contracts }).value as Trigger[]);
           for (const t of more) {
             trigger = t;
             await runTrigger(t);
           }
         }
+        // Files after the chain's triggers; those still waiting are looked for at the batch's last block.
+        const files = created.filter((c) => c.causalityRegion !== undefined).map((c) => c.index);
+        if (at === blocks.length - 1) files.push(...[...waitingFiles].filter((i) => !files.includes(i)));
+        await processFiles(files, job.ptr, created, done, fileChanges);
       } catch (err) {
-        // The failed block's writes and data sources never reach the store.
+        // The failed block's writes and data sources never reach the store; its files wait again.
         blockStore.takeChanges();
+        for (const index of done) {
+          const file = registry.list[index]?.file;
+          if (file && index < countBefore) (file.done = false), waitingFiles.add(index);
+        }
         registry.truncate(countBefore);
+        for (const index of waitingFiles) if (index >= countBefore) waitingFiles.delete(index);
         const e = err as { message?: string; deterministic?: boolean; handler?: string };
         return {
           results,
@@ -224,10 +303,10 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
         noteWritten(ch.entityType, ch.id);
         pending.set(key(ch.entityType, ch.id), ch.op === "set" ? { data: ch.data, block: job.ptr.number } : null);
       }
-      results.push(created.length > 0 ? { ptr: job.ptr, changes, created } : { ptr: job.ptr, changes });
+      results.push({ ptr: job.ptr, changes: fileChanges.length > 0 ? [...changes, ...fileChanges] : changes, ...(created.length > 0 ? { created } : {}), ...(done.length > 0 ? { done } : {}) });
       await recycleGrown();
-      // Later blocks of this batch were loaded without the new data sources' triggers.
-      if (created.length > 0) break;
+      // Later blocks of this batch were loaded without the new contract data sources' triggers.
+      if (created.some((c) => c.causalityRegion === undefined)) break;
     }
     return { results, failure: null };
   }
@@ -238,11 +317,19 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       for (const [k, v] of pending) remember(k, v);
       return runOnce(blocks);
     },
-    reset(dataSources) {
+    reset(dataSources, waiting) {
       clean = new Map();
       pending = new Map();
       knownIds = new Map();
       if (dataSources !== undefined) registry.truncate(dataSources);
+      if (waiting !== undefined) {
+        waitingFiles.clear();
+        registry.list.forEach((ds, i) => {
+          if (!ds.file) return;
+          ds.file.done = !waiting.includes(i);
+          if (!ds.file.done) waitingFiles.add(i);
+        });
+      }
     },
   };
 }

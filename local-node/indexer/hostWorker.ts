@@ -66,7 +66,7 @@ async function handle(cmd: Exclude<WorkerCommand, { type: "init" }>): Promise<vo
   if (!runtime) throw new Error("hostWorker got a command before its init");
   const host = await runtime;
   if (cmd.type === "reset") {
-    host.reset(cmd.dataSources);
+    host.reset(cmd.dataSources, cmd.waitingFiles);
     post({ type: "done", id: cmd.id, results: [], failure: null });
     return;
   }

@@ -31,6 +31,8 @@ export interface HostServices {
   hasCode(address: string, block: BlockPtr | null): Promise<boolean>;
   /** The triggers in `block` of data sources its handlers just created. */
   triggersIn(block: JobBlockPtr, dataSources: CreatedDataSource[]): Promise<Trigger[]>;
+  /** A file data source's file (`<cid>[/path]`) from the node's IPFS; null when it is not there. */
+  readFile?(path: string): Promise<Uint8Array | null>;
 }
 
 export interface HostWorkerOptions {
@@ -54,8 +56,8 @@ export interface HostWorker {
    * block (the thread is ended; nothing of the run is kept).
    */
   run(blocks: BlockJob[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }>;
-  /** Forgets cached entities and every data source past the first `dataSources`. */
-  reset(dataSources: number): Promise<void>;
+  /** Forgets cached entities and every data source past the first `dataSources`; `waitingFiles` as HostRuntime.reset. */
+  reset(dataSources: number, waitingFiles?: number[]): Promise<void>;
   terminate(): Promise<void>;
   /**
    * Ends the thread at once, even with a handler stuck in a loop: runs in flight reject with `reason`,
@@ -201,6 +203,8 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
           return { ok: true, value: await s.hasCode(req.address, req.block) };
         case "triggersIn":
           return { ok: true, value: await s.triggersIn(req.block, req.dataSources) };
+        case "file":
+          return { ok: true, value: s.readFile ? await s.readFile(req.path) : null };
         default:
           return { ok: false, message: `unknown request ${(req as { type: string }).type}` };
       }
@@ -299,7 +303,7 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
     die(new IndexerError(`host worker exited (${code})`));
   });
 
-  function send(cmd: { type: "run"; blocks: BlockJob[] } | { type: "reset"; dataSources: number }): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }> {
+  function send(cmd: { type: "run"; blocks: BlockJob[] } | { type: "reset"; dataSources: number; waitingFiles?: number[] }): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }> {
     if (dead) return Promise.reject(dead);
     const id = nextId++;
     signSeen = true;
@@ -322,9 +326,9 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
 
   return {
     run: (blocks) => send({ type: "run", blocks }),
-    async reset(dataSources) {
+    async reset(dataSources, waitingFiles) {
       if (interrupted) return;
-      await send({ type: "reset", dataSources });
+      await send({ type: "reset", dataSources, ...(waitingFiles ? { waitingFiles } : {}) });
     },
     get busy() {
       return [...waiting.values()].some((w) => w.blocks);

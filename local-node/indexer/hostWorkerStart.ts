@@ -17,9 +17,12 @@ export async function startWorker(ctx: IndexerContext): Promise<HostWorker> {
       address: ds.address?.toLowerCase() ?? "",
       network: ds.network,
       context: contextToEntity(ds.context),
-      templates: (deployment.templates ?? []).map((t) => t.name),
+      templates: [...(deployment.templates ?? []), ...(deployment.fileTemplates ?? [])].map((t) => t.name),
     })),
-    templates: (deployment.templates ?? []).map((t) => ({ name: t.name, wasmModule: t.wasmModule, apiVersion: t.apiVersion, network: t.network })),
+    templates: [
+      ...(deployment.templates ?? []).map((t) => ({ name: t.name, wasmModule: t.wasmModule, apiVersion: t.apiVersion, network: t.network })),
+      ...(deployment.fileTemplates ?? []).map((t) => ({ name: t.name, wasmModule: t.wasmModule, apiVersion: t.apiVersion, network: t.network, file: { handler: t.handler, entities: t.entities } })),
+    ],
     created: ctx.created,
     log: ctx.log,
     // Reads wait for the commit in flight at the time of the read (ctx.committing changes per group).
@@ -31,6 +34,7 @@ export async function startWorker(ctx: IndexerContext): Promise<HostWorker> {
       getBalance: services.getBalance,
       hasCode: services.hasCode,
       triggersIn: (block, created) => triggersIn(ctx, block, created),
+      ...(ctx.options.readFile ? { readFile: ctx.options.readFile } : {}),
     },
   });
 }

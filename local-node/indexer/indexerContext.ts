@@ -7,7 +7,7 @@ import type { HostThreadPool, HostWorker } from "./hostWorkerClient.js";
 import type { LoadedRange } from "./rangeLoader.js";
 import { createLiveDataSources, type LiveDataSources } from "./liveDataSources.js";
 import type { CreatedDataSource } from "./hostProtocol.js";
-import type { IndexedDeployment, IndexerStore, Logger } from "./types.js";
+import type { FileReader, IndexedDeployment, IndexerStore, Logger } from "./types.js";
 
 export interface DeploymentIndexerOptions {
   store: IndexerStore;
@@ -26,6 +26,8 @@ export interface DeploymentIndexerOptions {
   slowStepMs?: number;
   /** Loaded host threads to run the handlers on; a thread is started on demand otherwise. */
   hostThreads?: HostThreadPool;
+  /** Where file data sources' files come from (the node's IPFS); without it no file is ever found. */
+  readFile?: FileReader;
 }
 
 export type DeploymentState = "starting" | "syncing" | "synced" | "failed" | "stopped";

@@ -3,7 +3,7 @@ import type { BlockPtr } from "../../wasm-host/index.js";
 import { type ChainSet, getBlock, getHeadNumber } from "../chain/index.js";
 import { createHostThreadPool, type MappingLimits } from "./hostWorkerClient.js";
 import { createDeploymentIndexer, type DeploymentIndexer, type DeploymentState } from "./deploymentIndexer.js";
-import type { IndexedDeployment, IndexerStore, Logger } from "./types.js";
+import type { FileReader, IndexedDeployment, IndexerStore, Logger } from "./types.js";
 
 export interface IndexerServiceOptions {
   store: IndexerStore;
@@ -14,6 +14,8 @@ export interface IndexerServiceOptions {
   eventsPerRun?: number;
   /** What a mapping may spend in its thread (handler timeout, heap); DEFAULT_MAPPING_LIMITS otherwise. */
   mappingLimits?: MappingLimits;
+  /** File data sources' files (the node's IPFS). */
+  readFile?: FileReader;
 }
 
 export interface IndexerService {
@@ -55,6 +57,7 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
         deployment,
         log: options.log,
         hostThreads,
+        ...(options.readFile ? { readFile: options.readFile } : {}),
         ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
         ...(options.eventsPerRun === undefined ? {} : { eventsPerRun: options.eventsPerRun }),
       });

@@ -6,7 +6,7 @@ import { startWorker } from "./hostWorkerStart.js";
 import { DeploymentFailed, noteCaughtUp, runJobs } from "./jobRunner.js";
 import { prefetchRange, takeRange } from "./rangePrefetch.js";
 import { handleReorg } from "./reorgHandling.js";
-import { loadCreatedTriggers, reloadCreated } from "./createdDataSources.js";
+import { loadCreatedTriggers, reloadCreated, waitingFiles } from "./createdDataSources.js";
 import { mergeJobs } from "./jobMerge.js";
 import { enterPhase, startWatchdog } from "./watchdog.js";
 import { IndexerError } from "./errors.js";
@@ -88,7 +88,7 @@ async function resetAfterError(ctx: IndexerContext): Promise<void> {
   if (again) ctx.pointer = again.latestBlock;
   // With the store down this fails too; the next step's error brings us back here.
   await reloadCreated(ctx).catch(() => {});
-  await ctx.worker!.reset(ctx.sources.list.length).catch(async () => {
+  await ctx.worker!.reset(ctx.sources.list.length, waitingFiles(ctx)).catch(async () => {
     await ctx.worker?.terminate();
     ctx.worker = await startWorker(ctx);
   });

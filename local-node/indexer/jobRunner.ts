@@ -14,9 +14,15 @@ async function commitResults(ctx: IndexerContext, results: BlockResult[]): Promi
   if (results.length === 0) return;
   const ptrs = results.map((r) => ({ number: r.ptr.number, hash: r.ptr.hash }));
   // The store records each committed block's hash itself (for later reorg checks).
+  const base = ctx.sources.staticCount;
   await ctx.store.transactBlocks(
     ctx.id,
-    results.map((r) => (r.created ? { block: r.ptr, changes: r.changes, dataSources: toStored(r.created) } : { block: r.ptr, changes: r.changes })),
+    results.map((r) => ({
+      block: r.ptr,
+      changes: r.changes,
+      ...(r.created ? { dataSources: toStored(r.created) } : {}),
+      ...(r.done ? { doneDataSources: r.done.map((index) => index - base) } : {}),
+    })),
   );
   for (const p of ptrs) ctx.recent.add(p);
   ctx.pointer = ptrs[ptrs.length - 1]!;
@@ -57,10 +63,26 @@ function groupJobs(jobs: BlockJob[], perRun: number): BlockJob[][] {
   return groups;
 }
 
+/** Takes the data sources a run's blocks created, and the files it processed, into the main thread's view. */
+function noteCreated(ctx: IndexerContext, results: BlockResult[]): void {
+  for (const r of results) {
+    if (r.created) {
+      ctx.created.push(...r.created);
+      ctx.sources.add(r.created);
+      ctx.log("info", `${r.created.length} data source(s) created at block ${r.ptr.number}: ${r.created.map((c) => `${c.template}(${c.param})`).join(", ")}`);
+    }
+    for (const index of r.done ?? []) {
+      const entry = ctx.created[index - ctx.sources.staticCount];
+      if (entry) entry.doneAt = r.ptr.number;
+    }
+  }
+}
+
 /**
  * Runs the jobs on the worker in groups, committing group k while the worker runs group k+1. When a
- * block's handlers create data sources, the run stops after that block (later blocks were loaded
- * without the new data sources): answers that block and what it created (its commit is done); null otherwise.
+ * block's handlers create contract data sources, the run stops after that block (later blocks were
+ * loaded without the new data sources): answers that block and what it created (its commit is done);
+ * null otherwise. File data sources need no such stop: they have no chain triggers.
  */
 export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<{ ptr: JobBlockPtr; created: CreatedDataSource[] } | null> {
   const groups = groupJobs(jobs, ctx.perRun);
@@ -71,13 +93,12 @@ export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<{ 
       enterPhase(ctx, `committing blocks up to ${results[results.length - 1]?.ptr.number ?? "-"}`);
       await ctx.committing;
       ctx.committing = commitResults(ctx, results);
+      noteCreated(ctx, results);
       const last = results[results.length - 1];
-      if (!failure && last?.created) {
+      const contracts = last?.created?.filter((c) => c.causalityRegion === undefined) ?? [];
+      if (!failure && last && contracts.length > 0) {
         await ctx.committing;
-        ctx.created.push(...last.created);
-        ctx.sources.add(last.created);
-        ctx.log("info", `${last.created.length} data source(s) created at block ${last.ptr.number}: ${last.created.map((c) => `${c.template}(${c.param})`).join(", ")}`);
-        return { ptr: last.ptr, created: last.created };
+        return { ptr: last.ptr, created: contracts };
       }
       if (failure) {
         await ctx.committing;

@@ -10,6 +10,8 @@ import { IndexerError } from "./errors.js";
 export interface LoaderDataSource {
   /** Index in the deployment's data source list (the trigger's `dataSource`). */
   index: number;
+  /** A file data source: it has no logs or blocks to load (its file is the worker's business). */
+  file?: boolean;
   address: string | null;
   startBlock: number;
   /** No triggers after this block (null: none). */
@@ -57,19 +59,24 @@ export function createLiveDataSources(deployment: IndexedDeployment): LiveDataSo
   let filter: LogFilter = { addresses: [], topic0s: [] };
   function refilter(): void {
     const topics = new Set(staticTopics);
-    for (const ds of list.slice(staticCount)) for (const t of topicsOf(templateOf(ds))) topics.add(t);
+    const contracts = list.filter((d) => !d.file);
+    for (const ds of contracts.slice(staticCount)) for (const t of topicsOf(templateOf(ds))) topics.add(t);
     filter = {
-      addresses: list.some((d) => d.address === null) ? [] : [...new Set(list.map((d) => d.address!))],
+      addresses: contracts.some((d) => d.address === null) ? [] : [...new Set(contracts.map((d) => d.address!))],
       topic0s: [...topics],
     };
   }
+  const fileTemplates = new Set((deployment.fileTemplates ?? []).map((t) => t.name));
+  const noLogs = createLogDecoder([], []);
   const templateByIndex = new Map<number, IndexedMapping>();
   function templateOf(ds: LoaderDataSource): IndexedMapping {
     return templateByIndex.get(ds.index)!;
   }
 
   function describe(created: CreatedDataSource[]): LoaderDataSource[] {
-    return created.map((c) => {
+    return created.map((c): LoaderDataSource => {
+      // Kept in the list so that indexes match the worker's; never matched by a log or a block.
+      if (fileTemplates.has(c.template)) return { index: c.index, file: true, address: null, startBlock: c.creationBlock, endBlock: null, decoder: noLogs, blockHandlers: [] };
       const t = templates.get(c.template);
       if (!t) throw new IndexerError(`no data source template named ${c.template}`);
       templateByIndex.set(c.index, t.mapping);

@@ -53,6 +53,7 @@ export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[],
   const byAddress = new Map<string, LoaderDataSource[]>();
   const anyAddress: LoaderDataSource[] = [];
   for (const ds of dataSources) {
+    if (ds.file) continue;
     if (ds.address === null) anyAddress.push(ds);
     else byAddress.set(ds.address, [...(byAddress.get(ds.address) ?? []), ds]);
   }

@@ -2,7 +2,7 @@
 // store's), revert the store to it and restart the worker's cache from there.
 import { getBlock, findCommonAncestor } from "../chain/index.js";
 import type { IndexerContext } from "./indexerContext.js";
-import { reloadCreated } from "./createdDataSources.js";
+import { reloadCreated, waitingFiles } from "./createdDataSources.js";
 
 export async function handleReorg(ctx: IndexerContext): Promise<void> {
   const { rpc, store, id, startBlock } = ctx;
@@ -30,5 +30,5 @@ export async function handleReorg(ctx: IndexerContext): Promise<void> {
   ctx.pointer = target.number >= 0 ? target : null;
   // Data sources created in the orphaned blocks are gone with them.
   await reloadCreated(ctx);
-  await ctx.worker!.reset(ctx.sources.list.length);
+  await ctx.worker!.reset(ctx.sources.list.length, waitingFiles(ctx));
 }

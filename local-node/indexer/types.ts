@@ -19,7 +19,11 @@ export interface IndexerStore {
   getDeployment(id: string): Promise<IndexerDeploymentRecord | null>;
   transact(id: string, block: BlockPtrWithMeta, changes: EntityChange[], recentBlocks?: BlockPtr[]): Promise<void>;
   /** Several consecutive blocks in one database transaction; the pointer moves to the last. */
-  transactBlocks(id: string, blocks: { block: BlockPtrWithMeta; changes: EntityChange[]; dataSources?: StoredDataSource[] }[], recentBlocks?: BlockPtr[]): Promise<void>;
+  transactBlocks(
+    id: string,
+    blocks: { block: BlockPtrWithMeta; changes: (EntityChange & { causalityRegion?: number })[]; dataSources?: StoredDataSource[]; doneDataSources?: number[] }[],
+    recentBlocks?: BlockPtr[],
+  ): Promise<void>;
   revertTo(id: string, block: BlockPtr): Promise<void>;
   /** Data sources created by the deployment's handlers, in creation order. */
   loadDataSources(id: string): Promise<StoredDataSource[]>;
@@ -73,6 +77,17 @@ export interface IndexedDataSource extends IndexedMapping {
   context?: Record<string, { type: string; data: unknown }> | null;
 }
 
+/** A file data source template (`file/ipfs`): created with an IPFS path, its handler gets the file. */
+export interface IndexedFileTemplate {
+  name: string;
+  network: string;
+  apiVersion: string;
+  /** The entity types its handler may touch. */
+  entities: string[];
+  handler: string;
+  wasmModule: WebAssembly.Module;
+}
+
 export interface IndexedDeployment {
   id: string;
   schemaSdl: string;
@@ -80,6 +95,11 @@ export interface IndexedDeployment {
   dataSources: IndexedDataSource[];
   /** The manifest's templates, for `dataSource.create`. */
   templates?: IndexedMapping[];
+  /** The manifest's file data source templates. */
+  fileTemplates?: IndexedFileTemplate[];
 }
+
+/** Reads a file data source's file (`<cid>[/path]`) from the node's IPFS; null when it is not there. */
+export type FileReader = (path: string) => Promise<Uint8Array | null>;
 
 export type Logger = (level: LogLevel, message: string) => void;

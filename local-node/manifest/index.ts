@@ -9,6 +9,7 @@ export type {
   LoadedDataSource,
   LoadedDeployment,
   LoadedEventHandler,
+  LoadedFileTemplate,
   LoadedMapping,
   LoadedTemplate,
 } from "./types.js";

@@ -5,8 +5,8 @@ import { parse as parseYaml } from "yaml";
 import { IpfsError, type IpfsStore, parseIpfsPath } from "../ipfs/index.js";
 import { parseSubgraphSchema, type SubgraphSchema } from "../../subgraph-schema/index.js";
 import { DeployError } from "./errors.js";
-import { readManifestShape, type RawDataSource, type RawManifest } from "./manifestShape.js";
-import type { LoadDeploymentOptions, LoadedDataSource, LoadedDeployment, LoadedMapping } from "./types.js";
+import { readManifestShape, type RawDataSource, type RawFileTemplate, type RawManifest } from "./manifestShape.js";
+import type { LoadDeploymentOptions, LoadedDataSource, LoadedDeployment, LoadedFileTemplate, LoadedMapping } from "./types.js";
 import { validateMapping, compareVersions, minSpecVersion, parseVersion } from "./validateMapping.js";
 
 /** graph-node's MIN_SPEC_VERSION and the GRAPH_MAX_SPEC_VERSION default. */
@@ -137,9 +137,25 @@ async function resolveMapping(ctx: ResolveContext, raw: RawDataSource): Promise<
   };
 }
 
+async function resolveFileTemplate(ctx: ResolveContext, raw: RawFileTemplate, schema: SubgraphSchema): Promise<LoadedFileTemplate> {
+  const wasm = await fetchLink(ctx.ipfs, raw.mapping.file, `mapping ${raw.mapping.file}`, ctx.files);
+  return {
+    kind: "file/ipfs",
+    name: raw.name,
+    network: raw.network ?? ctx.network,
+    apiVersion: raw.mapping.apiVersion,
+    // graph-node drops (with a warning) entity types the schema does not have.
+    entities: raw.mapping.entities.filter((e) => schema.entities.has(e)),
+    handler: raw.mapping.handler,
+    wasmModule: await compileWasm(wasm.bytes, raw.name, ctx.modules, wasm.cid),
+    wasmBytes: wasm.bytes,
+    wasmCid: wasm.cid,
+  };
+}
+
 /** The single network of all data sources and templates; throws a validation error otherwise. */
 function singleNetwork(manifest: RawManifest): string {
-  const networks = new Set([...manifest.dataSources, ...manifest.templates].map((d) => d.network).filter((n): n is string => n !== null));
+  const networks = new Set([...manifest.dataSources, ...manifest.templates, ...manifest.fileTemplates].map((d) => d.network).filter((n): n is string => n !== null));
   if (networks.size > 1) throw validationError(["subgraph cannot index data from different Ethereum networks"]);
   const [network] = networks;
   if (network === undefined) throw validationError(["subgraph must have at least one Ethereum network data source"]);
@@ -231,11 +247,18 @@ export async function loadDeployment(ipfs: IpfsStore, hash: string, options: Loa
       blockHandlers: t.mapping.blockHandlers,
     });
   }
-  const apiVersions = new Set([...dataSources, ...templates].map((d) => d.apiVersion));
+  const fileTemplates: LoadedFileTemplate[] = [];
+  for (const t of raw.fileTemplates) {
+    if (compareVersions(t.mapping.apiVersion, maxApiVersion) > 0) {
+      errors.push(`The maximum supported mapping API version of this indexer is ${maxApiVersion}, but \`${t.mapping.apiVersion}\` was found`);
+    }
+    fileTemplates.push(await resolveFileTemplate(ctx, t, schema));
+  }
+  const apiVersions = new Set([...dataSources, ...templates, ...fileTemplates].map((d) => d.apiVersion));
   if (apiVersions.size > 1 && [...apiVersions].some((v) => compareVersions(v, "0.0.5") > 0)) {
     errors.push(`subgraph must use a single apiVersion across its data sources. Found: ${[...apiVersions].sort().join(", ")}`);
   }
   if (errors.length > 0) throw validationError(errors);
 
-  return { id: manifestFile.cid, manifestYaml, specVersion: raw.specVersion, schemaSdl, schema, network, dataSources, templates, indexerHints: raw.indexerHints };
+  return { id: manifestFile.cid, manifestYaml, specVersion: raw.specVersion, schemaSdl, schema, network, dataSources, templates, fileTemplates, indexerHints: raw.indexerHints };
 }

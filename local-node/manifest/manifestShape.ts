@@ -49,11 +49,20 @@ export interface RawDataSource {
   mapping: RawMapping;
 }
 
+/** A file data source template (`kind: file/ipfs`): no source, one handler that receives the file. */
+export interface RawFileTemplate {
+  kind: string;
+  name: string;
+  network: string | null;
+  mapping: { apiVersion: string; language: string; file: string; handler: string; entities: string[] };
+}
+
 export interface RawManifest {
   specVersion: string;
   schemaFile: string;
   dataSources: RawDataSource[];
   templates: RawDataSource[];
+  fileTemplates: RawFileTemplate[];
   hasGraft: boolean;
   /** `indexerHints` (specVersion >= 1.0.0); `prune` as written. */
   indexerHints: { prune: string | number | null } | null;
@@ -214,13 +223,48 @@ function readContext(value: unknown, path: string): Record<string, { type: strin
   return out;
 }
 
+function isFileKind(value: unknown): boolean {
+  return typeof value === "string" && value.startsWith("file/");
+}
+
+/** graph-node's offchain kinds; only IPFS files can be served here (no Arweave gateway). */
+function checkFileKind(kind: string, name: string): void {
+  if (kind === "file/ipfs") return;
+  const reason =
+    kind === "file/arweave"
+      ? "file/arweave data sources are not supported by this node: it has no Arweave gateway"
+      : `unsupported offchain datasource kind: ${kind}, expected one of: file/ipfs,file/arweave`;
+  throw new DeployError("VALIDATION", `subgraph validation error: [data source ${name} is invalid: ${reason}]`, { details: { errors: [reason] } });
+}
+
+function readFileTemplate(value: unknown, path: string): RawFileTemplate {
+  const obj = asObject(value, path);
+  const kind = asString(field(obj, "kind", path), join(path, "kind"));
+  const name = asString(field(obj, "name", path), join(path, "name"));
+  checkFileKind(kind, name);
+  const mp = join(path, "mapping");
+  const m = asObject(field(obj, "mapping", path), mp);
+  return {
+    kind,
+    name,
+    network: optString(obj, "network", path),
+    mapping: {
+      apiVersion: asString(field(m, "apiVersion", mp), join(mp, "apiVersion")),
+      language: asString(field(m, "language", mp), join(mp, "language")),
+      file: asLink(field(m, "file", mp), join(mp, "file")),
+      handler: asString(field(m, "handler", mp), join(mp, "handler")),
+      entities: asArray(field(m, "entities", mp), join(mp, "entities")).map((e, i) => asString(e, join(join(mp, "entities"), i))),
+    },
+  };
+}
+
 function readDataSource(value: unknown, path: string, isTemplate: boolean): RawDataSource {
   const obj = asObject(value, path);
   const kind = obj.kind;
-  if (typeof kind === "string" && kind.startsWith("file/")) {
-    throw new DeployError("VALIDATION", `subgraph validation error: [data source ${String(obj.name ?? path)} is invalid: file data sources (\`kind: ${kind}\`) are not supported by this node yet]`, {
-      details: { errors: [`file data sources (kind ${kind}) are not supported by this node yet`] },
-    });
+  if (isFileKind(kind)) {
+    // graph-cli writes file data sources only as templates: they exist once a handler names a file.
+    const reason = `a file data source (kind ${String(kind)}) must be a template, created by a handler with the file's CID`;
+    throw new DeployError("VALIDATION", `subgraph validation error: [data source ${String(obj.name ?? path)} is invalid: ${reason}]`, { details: { errors: [reason] } });
   }
   const source = asObject(field(obj, "source", path), join(path, "source"));
   const sourcePath = join(path, "source");
@@ -257,7 +301,8 @@ export function readManifestShape(document: unknown): RawManifest {
     specVersion: asString(field(root, "specVersion", ""), "specVersion"),
     schemaFile: asLink(field(schema, "file", "schema"), "schema.file"),
     dataSources: asArray(field(root, "dataSources", ""), "dataSources").map((ds, i) => readDataSource(ds, join("dataSources", i), false)),
-    templates: optArray(root, "templates", "").map((t, i) => readDataSource(t, join("templates", i), true)),
+    templates: optArray(root, "templates", "").flatMap((t, i) => (isFileKind((t as Obj | null)?.kind) ? [] : [readDataSource(t, join("templates", i), true)])),
+    fileTemplates: optArray(root, "templates", "").flatMap((t, i) => (isFileKind((t as Obj | null)?.kind) ? [readFileTemplate(t, join("templates", i))] : [])),
     hasGraft: root.graft !== undefined && root.graft !== null,
     indexerHints: readIndexerHints(root.indexerHints),
   };

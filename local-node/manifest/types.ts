@@ -80,6 +80,20 @@ export interface LoadedDataSource extends LoadedMapping {
 /** A `templates` entry (dynamic data sources). Same mapping fields, no address or start block. */
 export type LoadedTemplate = LoadedMapping;
 
+/** A file data source template (`kind: file/ipfs`): its handler receives a file's bytes. */
+export interface LoadedFileTemplate {
+  kind: "file/ipfs";
+  name: string;
+  network: string;
+  apiVersion: string;
+  /** `mapping.entities` that exist in the schema (graph-node drops others): the only types it may touch. */
+  entities: string[];
+  handler: string;
+  wasmModule: WebAssembly.Module;
+  wasmBytes: Uint8Array;
+  wasmCid: string;
+}
+
 export interface LoadedDeployment {
   /** The manifest's IPFS hash (`Qm...`): the deployment id. */
   id: string;
@@ -92,6 +106,8 @@ export interface LoadedDeployment {
   network: string;
   dataSources: LoadedDataSource[];
   templates: LoadedTemplate[];
+  /** File data source templates (`kind: file/ipfs`). */
+  fileTemplates: LoadedFileTemplate[];
   /** `indexerHints` (specVersion >= 1.0.0): accepted; pruning is not applied by this node. */
   indexerHints: { prune: string | number | null } | null;
 }

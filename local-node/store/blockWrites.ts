@@ -4,7 +4,7 @@ import type { StoreState } from "./storeState.js";
 import { layoutOf } from "./storeState.js";
 import { clearPointer, recordBlockHash, recordBlockHashes, setPointer } from "./blockPointer.js";
 import { applyBlocks, revertAbove } from "./writes.js";
-import { dropDataSourcesAbove, insertDataSources } from "./dynamicDataSources.js";
+import { dropDataSourcesAbove, insertDataSources, markDataSourcesDone } from "./dynamicDataSources.js";
 import type { BlockChanges, BlockPtr, BlockPtrWithMeta } from "./types.js";
 
 export async function writeBlocks(s: StoreState, id: string, blocks: BlockChanges[], recentBlocks: BlockPtr[]): Promise<void> {
@@ -13,7 +13,10 @@ export async function writeBlocks(s: StoreState, id: string, blocks: BlockChange
   const layout = await layoutOf(s, id);
   await s.db.transaction(async (tx) => {
     await applyBlocks(tx, layout, blocks.map((b) => ({ block: b.block.number, changes: b.changes })));
-    for (const b of blocks) await insertDataSources(tx, id, b.dataSources ?? []);
+    for (const b of blocks) {
+      await insertDataSources(tx, id, b.dataSources ?? []);
+      await markDataSourcesDone(tx, id, b.doneDataSources ?? [], b.block.number);
+    }
     await setPointer(tx, id, last.block);
     // Every hash the indexer reports is kept (one small row per block): reorg checks read recent ones,
     // `block: {hash}` queries may name any block, as graph-node answers them from its block cache.

@@ -27,10 +27,11 @@ export async function createDeployment(s: StoreState, d: CreateDeploymentInput):
     if (await readDeploymentRow(tx, d.id)) return;
     const [seq] = await tx.query<{ n: string }>("select nextval('subgraphs.deployment_schema_seq')::text as n");
     const schemaName = `sgd${seq?.n ?? "0"}`;
-    await tx.exec(createTablesSql(buildLayout(schemaName, schema)));
+    const regions = d.causalityRegionEntities ?? [];
+    await tx.exec(createTablesSql(buildLayout(schemaName, schema, regions)));
     await tx.query(
-      `insert into subgraphs.deployment (id, schema_name, network, start_block, manifest, schema_sdl) values ($1, $2, $3, $4, $5, $6)`,
-      [d.id, schemaName, d.network, d.startBlock, d.manifest, d.schemaSdl],
+      `insert into subgraphs.deployment (id, schema_name, network, start_block, manifest, schema_sdl, causality_region_entities) values ($1, $2, $3, $4, $5, $6, $7::text[])`,
+      [d.id, schemaName, d.network, d.startBlock, d.manifest, d.schemaSdl, regions],
     );
   });
   const record = await getDeployment(s, d.id);

@@ -1,6 +1,7 @@
 // Entity reads for the mappings (by id, derived) and the GraphQL layer (entity queries, counts).
+// The mappings' reads see the chain's causality region only: what file data sources wrote is not theirs.
 import { StoreError } from "./errors.js";
-import { rowToEntity, selectAllSql, visibleAt, BLOCK_MAX } from "./layout.js";
+import { onchainOnly, rowToEntity, selectAllSql, visibleAt, BLOCK_MAX } from "./layout.js";
 import { runEntityQuery } from "./querySql.js";
 import { layoutOf, type StoreState } from "./storeState.js";
 import type { EntityQuery, EntityQueryResult } from "./entityQuery.js";
@@ -12,7 +13,7 @@ export async function getEntity(s: StoreState, id: string, entityType: string, e
   if (!table) throw new StoreError(`unknown entity type ${entityType}`, { details: { entityType } });
   const idParam = table.id.kind === "Bytes" ? `\\x${entityId.replace(/^0x/, "")}` : entityId;
   const rows = await s.db.query(
-    `select ${selectAllSql(table)} from ${table.qualified} t where t.${table.id.column} = $1::text::${table.id.sqlType} and ${visibleAt(table, "$2")} limit 1`,
+    `select ${selectAllSql(table)} from ${table.qualified} t where t.${table.id.column} = $1::text::${table.id.sqlType} and ${visibleAt(table, "$2")}${onchainOnly(table)} limit 1`,
     [idParam, block ?? BLOCK_MAX],
   );
   return rows[0] ? rowToEntity(table, rows[0]) : null;
@@ -26,7 +27,7 @@ export async function getDerived(s: StoreState, id: string, entityType: string, 
   const param = column.kind === "Bytes" ? `\\x${entityId.replace(/^0x/, "")}` : entityId;
   const cond = column.list ? `$1::text::${column.sqlType.replace("[]", "")} = any(t.${column.column})` : `t.${column.column} = $1::text::${column.sqlType}`;
   const rows = await s.db.query(
-    `select ${selectAllSql(table)} from ${table.qualified} t where ${cond} and ${visibleAt(table, "$2")} order by t.${table.id.column}`,
+    `select ${selectAllSql(table)} from ${table.qualified} t where ${cond} and ${visibleAt(table, "$2")}${onchainOnly(table)} order by t.${table.id.column}`,
     [param, block ?? BLOCK_MAX],
   );
   return rows.map((r) => rowToEntity(table, r));

@@ -26,6 +26,8 @@ export interface TableLayout {
   qualified: string;
   table: string;
   immutable: boolean;
+  /** A `causality_region` column: file data sources write this type (graph-node's has_causality_region). */
+  causalityRegion: boolean;
   columns: ColumnLayout[];
   columnsByField: Map<string, ColumnLayout>;
   id: ColumnLayout;
@@ -58,7 +60,7 @@ const SQL_TYPES: Record<ScalarKind, string> = {
   Timestamp: "int8",
 };
 
-export function buildLayout(schemaName: string, schema: SubgraphSchema): DeploymentLayout {
+export function buildLayout(schemaName: string, schema: SubgraphSchema, causalityRegionEntities: readonly string[] = []): DeploymentLayout {
   const tables = new Map<string, TableLayout>();
   for (const entity of schema.entities.values()) {
     const table = snakeCase(entity.name);
@@ -75,6 +77,7 @@ export function buildLayout(schemaName: string, schema: SubgraphSchema): Deploym
       qualified: `${quoteIdent(schemaName)}.${quoteIdent(table)}`,
       table,
       immutable: entity.immutable,
+      causalityRegion: causalityRegionEntities.includes(entity.name),
       columns,
       columnsByField,
       id,
@@ -93,7 +96,7 @@ export function createTablesSql(layout: DeploymentLayout): string {
   for (const t of layout.tables.values()) {
     // Text is compared bytewise (graph-node requires a C-collated database).
     const cols = t.columns.map((c) => `${c.column} ${c.sqlType}${c.kind === "String" || c.kind === "ID" ? ' collate "C"' : ""}${c.field.nonNull ? " not null" : ""}`);
-    const block = t.immutable ? `"block$" int4 not null` : `block_range int4range not null`;
+    const block = `${t.immutable ? `"block$" int4 not null` : `block_range int4range not null`}${t.causalityRegion ? ", causality_region int4 not null default 0" : ""}`;
     parts.push(`create table ${t.qualified} (vid bigserial primary key, ${cols.join(", ")}, ${block});`);
     if (t.immutable) {
       parts.push(indexSql(t, "id", `(${t.id.column})`, "unique"));
@@ -242,6 +245,11 @@ export function selectAllSql(t: TableLayout, alias = "t"): string {
 /** The SQL condition "visible at block $n" for a table. */
 export function visibleAt(t: TableLayout, blockParam: string, alias = "t"): string {
   return t.immutable ? `${alias}."block$" <= ${blockParam}` : `${alias}.block_range @> ${blockParam}::int4`;
+}
+
+/** " and <alias>.causality_region = 0" where the table has regions: what the chain's handlers may read. */
+export function onchainOnly(t: TableLayout, alias = "t"): string {
+  return t.causalityRegion ? ` and ${alias}.causality_region = 0` : "";
 }
 
 /** A text param cast to the column's SQL type. */

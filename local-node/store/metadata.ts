@@ -41,6 +41,7 @@ create table if not exists subgraphs.deployment (
 );
 -- Stores created before the column existed get it here.
 alter table subgraphs.deployment add column if not exists attribute_indexes boolean not null default false;
+alter table subgraphs.deployment add column if not exists causality_region_entities text[] not null default '{}';
 create table if not exists subgraphs.recent_block (
   deployment text not null,
   number int4 not null,
@@ -52,7 +53,7 @@ create index if not exists recent_block_hash on subgraphs.recent_block (deployme
 
 export const DEPLOYMENT_COLUMNS = `id, schema_name, network, start_block, latest_block_number, latest_block_hash,
   latest_block_timestamp::text as latest_block_timestamp, latest_block_parent_hash, health, fatal_error,
-  first_error_block, synced, paused, manifest, schema_sdl`;
+  first_error_block, synced, paused, manifest, schema_sdl, causality_region_entities`;
 
 export interface DeploymentRow {
   id: string;
@@ -70,6 +71,8 @@ export interface DeploymentRow {
   paused: boolean;
   manifest: string;
   schema_sdl: string;
+  /** Entity types whose tables have a `causality_region` column (those file data sources may write). */
+  causality_region_entities: string[];
   [key: string]: unknown;
 }
 

@@ -22,7 +22,7 @@ export async function layoutOf(s: StoreState, id: string, q: Queryable = s.db): 
   const cached = s.layouts.get(id);
   if (cached) return cached;
   const row = await deploymentRow(q, id);
-  const layout = buildLayout(row.schema_name, parseSubgraphSchema(row.schema_sdl));
+  const layout = buildLayout(row.schema_name, parseSubgraphSchema(row.schema_sdl), row.causality_region_entities);
   s.layouts.set(id, layout);
   return layout;
 }

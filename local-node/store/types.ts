@@ -44,14 +44,24 @@ export interface CreateDeploymentInput {
   network: string;
   startBlock: number;
   manifest: string;
+  /** Entity types file data sources may write (their templates' `mapping.entities`): their tables get a causality region. */
+  causalityRegionEntities?: string[];
 }
+
+/**
+ * A change as the indexer hands it over: a file data source's writes carry its causality region
+ * (graph-node's isolation of offchain data); absent or 0 is the chain's.
+ */
+export type RegionEntityChange = EntityChange & { causalityRegion?: number };
 
 /** One block's changes, for committing several blocks in one transaction. */
 export interface BlockChanges {
   block: BlockPtrWithMeta;
-  changes: EntityChange[];
+  changes: RegionEntityChange[];
   /** Data sources created by the block's handlers, in creation order. */
   dataSources?: StoredDataSource[];
+  /** Created data sources (by creation ordinal, from 0) whose file was processed in this block. */
+  doneDataSources?: number[];
 }
 
 /** A data source created from a template, as stored with its deployment. */
@@ -63,6 +73,10 @@ export interface StoredDataSource {
   /** `createWithContext`'s context as the indexer encodes it (JSON text), or null. */
   context: string | null;
   creationBlock: number;
+  /** A file data source's causality region (1, 2, ...); 0 or absent for a contract. */
+  causalityRegion?: number;
+  /** The block in which a file data source's file was processed; null while it waits. */
+  doneAt?: number | null;
 }
 
 export interface NodeStoreOptions {

@@ -1,8 +1,9 @@
 // Entity writes and reverts for one deployment, inside a caller's transaction.
 // Immutable rows carry their creation block (`block$`); mutable rows a `block_range` that a later
 // write or a removal closes, so queries at an older block still see the old version.
-import type { EntityChange } from "../../wasm-host/index.js";
+// A file data source's rows carry its causality region; the chain's rows region 0 (the column default).
 import type { Queryable } from "./database.js";
+import type { RegionEntityChange as EntityChange } from "./types.js";
 import { StoreError } from "./errors.js";
 import { castParam, toSqlText, type DeploymentLayout, type TableLayout } from "./layout.js";
 
@@ -16,7 +17,8 @@ export async function applyBlocks(tx: Queryable, layout: DeploymentLayout, block
   // Immutable sets: last write per id wins (graph-node allows rewriting in the same block).
   const immutable = new Map<TableLayout, Map<string, { block: number; change: EntityChange & { op: "set" } }>>();
   for (const { block, changes } of blocks) {
-    const mutable = new Map<TableLayout, Map<string, EntityChange>>();
+    // By table and causality region: a region's write closes only that region's version.
+    const mutable = new Map<TableLayout, Map<number, Map<string, EntityChange>>>();
     for (const change of changes) {
       const table = layout.tables.get(change.entityType);
       if (!table) throw new StoreError(`unknown entity type ${change.entityType}`, { details: { entityType: change.entityType } });
@@ -32,12 +34,15 @@ export async function applyBlocks(tx: Queryable, layout: DeploymentLayout, block
         }
         byId.set(change.id, { block, change });
       } else {
-        let byId = mutable.get(table);
-        if (!byId) mutable.set(table, (byId = new Map()));
+        let byRegion = mutable.get(table);
+        if (!byRegion) mutable.set(table, (byRegion = new Map()));
+        const region = change.causalityRegion ?? 0;
+        let byId = byRegion.get(region);
+        if (!byId) byRegion.set(region, (byId = new Map()));
         byId.set(change.id, change);
       }
     }
-    for (const [table, byId] of mutable) await writeMutable(tx, table, block, [...byId.values()]);
+    for (const [table, byRegion] of mutable) for (const [region, byId] of byRegion) await writeMutable(tx, table, block, region, [...byId.values()]);
   }
   for (const [table, byId] of immutable) await insertImmutable(tx, table, [...byId.values()]);
 }
@@ -50,6 +55,8 @@ async function insertImmutable(tx: Queryable, table: TableLayout, rows: { block:
   const cols = table.columns;
   const params: unknown[] = cols.map((c) => rows.map((r) => toSqlText(c, c === table.id ? idValue(table, r.change) : r.change.data.get(c.field.name))));
   params.push(rows.map((r) => r.block));
+  const region = table.causalityRegion ? { column: ", causality_region", select: ", u.r", unnest: `, $${cols.length + 2}::int4[]`, name: ", r" } : { column: "", select: "", unnest: "", name: "" };
+  if (table.causalityRegion) params.push(rows.map((r) => r.change.causalityRegion ?? 0));
   const selects = cols.map((c, i) => castParam(c, `u.c${i}`)).join(", ");
   const unnest = cols.map((_c, i) => `$${i + 1}::text[]`).join(", ");
   const names = cols.map((c, i) => `c${i}`).join(", ");
@@ -58,20 +65,21 @@ async function insertImmutable(tx: Queryable, table: TableLayout, rows: { block:
   // rejects writes of an immutable entity in a later block before they reach the store).
   const conflict = updates.length > 0 ? `do update set ${updates.join(", ")} where t."block$" = excluded."block$"` : "do nothing";
   await tx.query(
-    `insert into ${table.qualified} as t (${cols.map((c) => c.column).join(", ")}, "block$")
-     select ${selects}, u.b from unnest(${unnest}, $${cols.length + 1}::int4[]) as u(${names}, b)
+    `insert into ${table.qualified} as t (${cols.map((c) => c.column).join(", ")}, "block$"${region.column})
+     select ${selects}, u.b${region.select} from unnest(${unnest}, $${cols.length + 1}::int4[]${region.unnest}) as u(${names}, b${region.name})
      on conflict (${table.id.column}) ${conflict}`,
     params,
   );
 }
 
-async function writeMutable(tx: Queryable, table: TableLayout, block: number, changes: EntityChange[]): Promise<void> {
+async function writeMutable(tx: Queryable, table: TableLayout, block: number, region: number, changes: EntityChange[]): Promise<void> {
   const ids = idParams(table, changes.map((c) => c.id));
   const idType = table.id.sqlType;
+  const inRegion = table.causalityRegion ? ` and causality_region = ${Math.trunc(region)}` : "";
   // A version written earlier in this same block is replaced, not kept as history.
-  await tx.query(`delete from ${table.qualified} where ${table.id.column} = any($1::text[]::${idType}[]) and lower(block_range) = $2 and upper_inf(block_range)`, [ids, block]);
+  await tx.query(`delete from ${table.qualified} where ${table.id.column} = any($1::text[]::${idType}[]) and lower(block_range) = $2 and upper_inf(block_range)${inRegion}`, [ids, block]);
   await tx.query(
-    `update ${table.qualified} set block_range = int4range(lower(block_range), $2) where ${table.id.column} = any($1::text[]::${idType}[]) and upper_inf(block_range) and lower(block_range) < $2`,
+    `update ${table.qualified} set block_range = int4range(lower(block_range), $2) where ${table.id.column} = any($1::text[]::${idType}[]) and upper_inf(block_range) and lower(block_range) < $2${inRegion}`,
     [ids, block],
   );
   const sets = changes.filter((c): c is EntityChange & { op: "set" } => c.op === "set");
@@ -82,8 +90,8 @@ async function writeMutable(tx: Queryable, table: TableLayout, block: number, ch
   const selects = cols.map((c, i) => castParam(c, `u.c${i}`)).join(", ");
   const unnest = cols.map((_c, i) => `$${i + 1}::text[]`).join(", ");
   await tx.query(
-    `insert into ${table.qualified} (${cols.map((c) => c.column).join(", ")}, block_range)
-     select ${selects}, int4range($${cols.length + 1}::int4, null) from unnest(${unnest}) as u(${cols.map((_c, i) => `c${i}`).join(", ")})`,
+    `insert into ${table.qualified} (${cols.map((c) => c.column).join(", ")}, block_range${table.causalityRegion ? ", causality_region" : ""})
+     select ${selects}, int4range($${cols.length + 1}::int4, null)${table.causalityRegion ? `, ${Math.trunc(region)}` : ""} from unnest(${unnest}) as u(${cols.map((_c, i) => `c${i}`).join(", ")})`,
     params,
   );
 }

@@ -20,7 +20,12 @@ export function dataSourceImports(env: HostEnv): HostFunctions {
     "dataSource.create": (namePtr: number, paramsPtr: number) => create(codec.readString(namePtr), codec.readStringArray(paramsPtr), null),
     "dataSource.createWithContext": (namePtr: number, paramsPtr: number, contextPtr: number) =>
       create(codec.readString(namePtr), codec.readStringArray(paramsPtr), codec.readEntity(contextPtr)),
-    "dataSource.address": () => codec.writeBytes(tryHexToBytes(env.dataSource().address) ?? new Uint8Array(0)),
+    "dataSource.address": () => {
+      const { address, kind } = env.dataSource();
+      // graph-node answers a file data source's source (its IPFS path) as text bytes.
+      if (kind?.startsWith("file/")) return codec.writeBytes(new TextEncoder().encode(address));
+      return codec.writeBytes(tryHexToBytes(address) ?? new Uint8Array(0));
+    },
     "dataSource.network": () => codec.writeString(env.dataSource().network),
     "dataSource.context": () => codec.writeEntity(env.dataSource().context ?? new Map()),
     "ens.nameByHash": (hashPtr: number) => {
