@@ -33,8 +33,18 @@ export interface EngineOptions {
   log?: (line: string) => void;
 }
 
-/** The local node on a fresh PGlite, the build deployed with graph-cli; its IPFS also serves graph-node. */
-export async function startLocalEngine(built: BuiltSubgraph, options: EngineOptions): Promise<RunningEngine & { ipfsUrl: string }> {
+/** The local node running with nothing deployed yet: files can go into its IPFS before the chain names them. */
+export interface LocalEngineNode {
+  ipfsUrl: string;
+  /** Adds a file to the node's IPFS (which graph-node reads too); answers its CID. */
+  addFile(content: Uint8Array): Promise<string>;
+  /** Deploys the build with graph-cli; closing the answer closes the node. */
+  deploy(built: BuiltSubgraph): Promise<RunningEngine & { ipfsUrl: string }>;
+  close(): Promise<void>;
+}
+
+/** The local node on a fresh PGlite, in a temporary folder. */
+export async function openLocalEngine(options: EngineOptions): Promise<LocalEngineNode> {
   const dataDir = await mkdtemp(join(tmpdir(), "parity-local-"));
   let local: LocalNode | undefined;
   const close = async () => {
@@ -43,12 +53,31 @@ export async function startLocalEngine(built: BuiltSubgraph, options: EngineOpti
   };
   try {
     local = await createLocalNode({ ethereumRpc: options.chainUrl, dataDir, ports: { query: 0, admin: 0, ipfs: 0, status: 0 }, log: () => undefined, pollIntervalMs: 100 });
-    const deployed = await deploySubgraph({ name: options.name, versionLabel: "parity", deployUrl: local.urls.admin, ipfsUrl: local.urls.ipfs, network: options.network, networkFile: "networks.json", cwd: built.workDir });
-    if (!deployed.deploymentId) throw new Error(`graph deploy to the local node printed no deployment id:\n${deployed.output}`);
-    options.log?.(`local node: deployed ${deployed.deploymentId}`);
-    return { label: "local", queryUrl: `${local.urls.query}/subgraphs/name/${options.name}`, statusUrl: `${local.urls.status}/graphql`, name: options.name, ipfsUrl: local.urls.ipfs, close };
   } catch (error) {
     await close();
+    throw error;
+  }
+  const node = local;
+  return {
+    ipfsUrl: node.urls.ipfs,
+    addFile: (content) => node.ipfs.add(content),
+    async deploy(built) {
+      const deployed = await deploySubgraph({ name: options.name, versionLabel: "parity", deployUrl: node.urls.admin, ipfsUrl: node.urls.ipfs, network: options.network, networkFile: "networks.json", cwd: built.workDir });
+      if (!deployed.deploymentId) throw new Error(`graph deploy to the local node printed no deployment id:\n${deployed.output}`);
+      options.log?.(`local node: deployed ${deployed.deploymentId}`);
+      return { label: "local", queryUrl: `${node.urls.query}/subgraphs/name/${options.name}`, statusUrl: `${node.urls.status}/graphql`, name: options.name, ipfsUrl: node.urls.ipfs, close };
+    },
+    close,
+  };
+}
+
+/** The local node on a fresh PGlite, the build deployed with graph-cli; its IPFS also serves graph-node. */
+export async function startLocalEngine(built: BuiltSubgraph, options: EngineOptions, opened?: LocalEngineNode): Promise<RunningEngine & { ipfsUrl: string }> {
+  const node = opened ?? (await openLocalEngine(options));
+  try {
+    return await node.deploy(built);
+  } catch (error) {
+    await node.close();
     throw error;
   }
 }
@@ -63,6 +92,8 @@ export async function startGraphNodeOracle(built: BuiltSubgraph, options: Engine
       ipfs: options.ipfs,
       ports: { query: 0, admin: 0, status: 0, metrics: 0 },
       env: { ETHEREUM_POLLING_INTERVAL: "200" },
+      // PARITY_GRAPH_NODE_LOG=1 shows graph-node's own log with the case's lines (to see why it differs).
+      ...(process.env.PARITY_GRAPH_NODE_LOG ? { onLog: (line: string) => options.log?.(`graph-node log: ${line}`) } : {}),
     });
     await nameDeployment(graphNode.urls.admin, options.name, graphNode.deployments[0] ?? "");
     options.log?.(`graph-node: deployed ${graphNode.deployments[0] ?? "?"}`);
@@ -74,8 +105,9 @@ export async function startGraphNodeOracle(built: BuiltSubgraph, options: Engine
   }
 }
 
-export async function startEngines(built: BuiltSubgraph, options: EngineOptions): Promise<RunningEngines> {
-  const local = await startLocalEngine(built, options);
+/** Both engines on the build; the local one on `opened` when the caller started it already. */
+export async function startEngines(built: BuiltSubgraph, options: EngineOptions, opened?: LocalEngineNode): Promise<RunningEngines> {
+  const local = await startLocalEngine(built, options, opened);
   try {
     // graph-node reads the same build, and the local node's IPFS for anything a mapping fetches.
     const graphNode = await startGraphNodeOracle(built, { ...options, ipfs: new URL(local.ipfsUrl).host });

@@ -8,7 +8,7 @@ import { buildSubgraph } from "../lib/subgraphBuild.js";
 import { parseSubgraphSchema, type SubgraphSchema } from "../subgraph-schema/index.js";
 import { acceptance, type AcceptedDifference } from "./accepted.js";
 import { firstDifference } from "./diff.js";
-import { startEngines, type Engine } from "./engines.js";
+import { openLocalEngine, startEngines, type Engine } from "./engines.js";
 import { comparableTypes } from "./entitySelection.js";
 import { postGraphQL } from "./graphql.js";
 import { generateCorpus } from "./queryCorpus.js";
@@ -29,14 +29,26 @@ export async function runParityCase(parityCase: ParityCase, options: RunCaseOpti
   const differences: Difference[] = [];
   let comparisons = 0;
   try {
-    const context: ScenarioContext = { chainUrl: chain.url };
-    const scenario = await parityCase.scenario(context);
-    log(`scenario done: ${scenario.address} from block ${scenario.startBlock}`);
-    const built = await buildSubgraph({ projectDir: parityCase.projectDir, address: scenario.address, startBlock: scenario.startBlock, network, ...(scenario.dataSource ? { dataSource: scenario.dataSource } : {}) });
-    const schema = parseSubgraphSchema(await readFile(join(built.buildDir, "schema.graphql"), "utf8"));
-    const engines = await startEngines(built, { chainUrl: chain.url, network, name: `parity/${parityCase.name}`, log });
+    const engineOptions = { chainUrl: chain.url, network, name: `parity/${parityCase.name}`, log };
+    // The local node runs first, so that a scenario can put files into its IPFS before the chain names them.
+    const localNode = await openLocalEngine(engineOptions);
+    const context: ScenarioContext = { chainUrl: chain.url, addFile: (content) => localNode.addFile(content) };
+    let scenario: Awaited<ReturnType<ParityCase["scenario"]>>;
+    let built: Awaited<ReturnType<typeof buildSubgraph>>;
+    let schema: SubgraphSchema;
+    try {
+      scenario = await parityCase.scenario(context);
+      log(`scenario done: ${scenario.address} from block ${scenario.startBlock}`);
+      built = await buildSubgraph({ projectDir: parityCase.projectDir, address: scenario.address, startBlock: scenario.startBlock, network, ...(scenario.dataSource ? { dataSource: scenario.dataSource } : {}) });
+      schema = parseSubgraphSchema(await readFile(join(built.buildDir, "schema.graphql"), "utf8"));
+    } catch (error) {
+      await localNode.close();
+      throw error;
+    }
+    const engines = await startEngines(built, engineOptions, localNode);
     try {
       const compareAll = async (round: string) => {
+        await parityCase.settle?.({ ...context, local: engines.local, graphNode: engines.graphNode });
         const compared = await compareEngines({ caseName: parityCase.name, round, local: engines.local, graphNode: engines.graphNode, chainUrl: chain.url, schema, pastBlocks: scenario.pastBlocks ?? [], queries: parityCase.queries ?? [], log });
         comparisons += compared.comparisons;
         differences.push(...compared.differences);

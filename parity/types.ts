@@ -1,8 +1,17 @@
 // A parity case: a subgraph folder plus a chain scenario, run on the local node and on graph-node.
+import type { Engine } from "./engines.js";
 
 export interface ScenarioContext {
   /** The fresh Hardhat chain's JSON-RPC URL. */
   chainUrl: string;
+  /** Puts a file into the local node's IPFS, which graph-node reads too; answers its CID. */
+  addFile(content: Uint8Array): Promise<string>;
+}
+
+/** What a case's `settle` step may look at: both engines, running on the chain. */
+export interface SettleContext extends ScenarioContext {
+  local: Engine;
+  graphNode: Engine;
 }
 
 export interface ScenarioResult {
@@ -25,6 +34,11 @@ export interface ParityCase {
   scenario(context: ScenarioContext): Promise<ScenarioResult>;
   /** Chain actions after the first comparison (a reorg, more blocks); both engines are compared again. */
   afterwards?(context: ScenarioContext): Promise<void>;
+  /**
+   * Runs before each comparison round, once both engines index: e.g. blocks that let graph-node process
+   * the files it has fetched meanwhile (it handles them with the next block it processes).
+   */
+  settle?(context: SettleContext): Promise<void>;
   /** Queries beyond the generated corpus. */
   queries?: CorpusQuery[];
 }

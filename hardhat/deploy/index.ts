@@ -6,3 +6,5 @@ export { deployApprovalToken } from "./deployToken.js";
 export { readNetworks, writeNetworkEntry } from "./networks.js";
 export { deployPoolFactory, readPoolState, readVaultPings, runFactoryScenario } from "./poolFactory.js";
 export type { DeployedPoolFactory, FactoryActivity } from "./poolFactory.js";
+export { deployContentRegistry, publishPosts, readPosts } from "./contentRegistry.js";
+export type { PublishedPost } from "./contentRegistry.js";

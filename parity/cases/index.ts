@@ -2,9 +2,10 @@ import { accountsCase } from "./accounts.js";
 import { approvalsCase } from "./approvals.js";
 import { failingHandlerCase } from "./failingHandler.js";
 import { factoryCase } from "./factory.js";
+import { filesCase } from "./files.js";
 import type { ParityCase } from "../types.js";
 
 /** The cases `npm run parity` and `npm test` run, in order. */
 export function builtInCases(): ParityCase[] {
-  return [approvalsCase(), accountsCase(), failingHandlerCase(), factoryCase()];
+  return [approvalsCase(), accountsCase(), failingHandlerCase(), factoryCase(), filesCase()];
 }
