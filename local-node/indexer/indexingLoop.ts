@@ -56,6 +56,9 @@ async function step(ctx: IndexerContext): Promise<boolean> {
   // Fetch the next range while this one runs and commits.
   if (range.end.number < head) prefetchRange(ctx, range.end.number + 1, head);
   let jobs = range.jobs;
+  // Files still missing are looked for at each batch's last block; a range with no triggers gets one
+  // too, so that a file that arrives while the chain is quiet is processed with the next block, as graph-node does.
+  if (jobs.at(-1)?.ptr.number !== range.end.number && waitingFiles(ctx).length > 0) jobs = [...jobs, { ptr: range.end, triggers: [] }];
   for (let interrupted = await runJobs(ctx, jobs); interrupted; interrupted = await runJobs(ctx, jobs)) {
     // Data sources were created: the prefetched range lacks them, and the rest of this one gets
     // their triggers merged in.

@@ -216,4 +216,48 @@ describe("ABI event matching", () => {
     const module = await WebAssembly.compile(wasmExporting(["a", "handleX"]) as Uint8Array<ArrayBuffer>);
     expect(WebAssembly.Module.exports(module).map((e) => e.name)).toEqual(["a", "handleX"]);
   });
+  describe("file data source templates", () => {
+    const fileTemplate = (kind: string, link: { "/": string }) => ({
+      kind,
+      name: "Metadata",
+      mapping: { apiVersion: "0.0.7", language: "wasm/assemblyscript", entities: ["ApprovalQuery", "NotInTheSchema"], handler: "handleFile", file: link },
+    });
+
+    it("loads a file/ipfs template: its handler, and the entities the schema has (graph-node drops the others)", async () => {
+      const ipfs = await createIpfsStore();
+      const hash = await publishFixture(ipfs, {
+        edit(m, cids) {
+          m.specVersion = "0.0.7";
+          m.templates = [fileTemplate("file/ipfs", { "/": `/ipfs/${cids.wasm}` })];
+        },
+      });
+      const loaded = await loadDeployment(ipfs, hash);
+      expect(loaded.templates).toEqual([]);
+      expect(loaded.fileTemplates).toMatchObject([{ kind: "file/ipfs", name: "Metadata", network: "localhost", apiVersion: "0.0.7", entities: ["ApprovalQuery"], handler: "handleFile" }]);
+    });
+
+    it("refuses file/arweave (no gateway here), an unknown file kind, and a file data source outside templates", async () => {
+      const arweave = await loadError({
+        edit(m, cids) {
+          m.specVersion = "0.0.7";
+          m.templates = [fileTemplate("file/arweave", { "/": `/ipfs/${cids.wasm}` })];
+        },
+      });
+      expect(arweave.message).toBe("subgraph validation error: [data source Metadata is invalid: file/arweave data sources are not supported by this node: it has no Arweave gateway]");
+      const unknown = await loadError({
+        edit(m, cids) {
+          m.specVersion = "0.0.7";
+          m.templates = [fileTemplate("file/s3", { "/": `/ipfs/${cids.wasm}` })];
+        },
+      });
+      expect(unknown.message).toBe("subgraph validation error: [data source Metadata is invalid: unsupported offchain datasource kind: file/s3, expected one of: file/ipfs,file/arweave]");
+      const outside = await loadError({
+        edit(m, cids) {
+          m.specVersion = "0.0.7";
+          m.dataSources.push({ ...fileTemplate("file/ipfs", { "/": `/ipfs/${cids.wasm}` }), source: { file: { "/": `/ipfs/${cids.abi}` } } });
+        },
+      });
+      expect(outside.message).toBe("subgraph validation error: [data source Metadata is invalid: a file data source (kind file/ipfs) must be a template, created by a handler with the file's CID]");
+    });
+  });
 });

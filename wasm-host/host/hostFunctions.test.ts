@@ -280,6 +280,24 @@ describe("log, abort, dataSource, ens, ipfs", () => {
     );
   });
 
+  it("answers a file data source's path as text bytes, and keeps it to its entities list", () => {
+    const fixture = { name: "Fixture", address: "0x00000000000000000000000000000000000000aa", network: "localhost", context: null, templates: ["Pool"] };
+    try {
+      h.instance.setDataSource({ ...fixture, name: "Metadata", kind: "file/ipfs", address: "QmFile/a.json", entities: ["Item"] });
+      expect(new TextDecoder().decode(h.instance.context.codec.readBytes(h.call("dsAddress") as number))).toBe("QmFile/a.json");
+      h.instance.takeChanges();
+      h.call("ipfsMapItems", "QmItems");
+      expect(h.instance.takeChanges()).toHaveLength(2);
+      h.instance.setDataSource({ ...fixture, name: "Metadata", kind: "file/ipfs", address: "QmFile", entities: ["Other", "More"] });
+      // ipfs.map wraps the callback's error, as graph-node does.
+      expect(errorOf(() => h.call("ipfsMapItems", "QmItems")).message).toMatch(
+        /entity type `Item` is not on the 'entities' list for data source `Metadata`\. Hint: Add `Item` to the 'entities' list, which currently is: `Other, More`\.$/,
+      );
+    } finally {
+      h.instance.setDataSource({ ...fixture, context: new Map([["k", { kind: "String", value: "ctx-value" }]]), onCreate: (name, params) => created.push([name, params]) });
+    }
+  });
+
   it("looks up ENS names", () => {
     expect(h.callString("ensName", "0xabc")).toBe("vitalik.eth");
     expect(h.callString("ensName", "0xdef")).toBe("<null>");
