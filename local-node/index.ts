@@ -14,6 +14,7 @@ import { maskUrl } from "../lib/redact.js";
 import { BaseError } from "../lib/errors.js";
 import { claimPidFile } from "../lib/pidFile.js";
 import { describeError, type FailedRequest } from "../lib/http/index.js";
+import { createFileReader } from "./dataSourceFiles.js";
 import { DEFAULT_MAPPING_LIMITS, createIndexerService, type IndexerService, type MappingLimits } from "./indexer/index.js";
 import type { LogLevel } from "../wasm-host/index.js";
 
@@ -21,28 +22,6 @@ export { DEFAULT_QUERY_LIMITS, queryLimitsFromEnv, type QueryLimits } from "./qu
 export { DEFAULT_MAPPING_LIMITS, mappingLimitsFromEnv, type MappingLimits } from "./indexer/index.js";
 
 export { parseRpcEntry } from "./chain/index.js";
-
-/** graph-node's GRAPH_MAX_IPFS_FILE_BYTES default: a bigger file is never handed to a file data source. */
-const MAX_FILE_BYTES = 25 * 2 ** 20;
-
-/**
- * A file data source's file from the node's own IPFS; null while it is not there (graph-node keeps
- * looking for it), or when it cannot be served (too big, not a file: said in the log).
- */
-async function readDataSourceFile(ipfs: IpfsStore, path: string, log: (level: LogLevel, message: string) => void): Promise<Uint8Array | null> {
-  let bytes: Uint8Array | null;
-  try {
-    bytes = await ipfs.cat(`/ipfs/${path}`);
-  } catch (error) {
-    log("warning", `file data source ${path}: ${error instanceof Error ? error.message : String(error)}`);
-    return null;
-  }
-  if (bytes !== null && bytes.length > MAX_FILE_BYTES) {
-    log("warning", `file data source ${path}: the file has ${bytes.length} bytes, more than the ${MAX_FILE_BYTES} a file data source may read`);
-    return null;
-  }
-  return bytes;
-}
 
 /** The node could not start (its data folder is held by another node). */
 export class LocalNodeError extends BaseError {
@@ -80,6 +59,8 @@ export interface LocalNodeOptions {
   queryLimits?: Partial<QueryLimits>;
   /** What a mapping may spend in its host thread (see `mappingLimitsFromEnv`); defaults otherwise. */
   mappingLimits?: Partial<MappingLimits>;
+  /** An IPFS RPC API asked for file data sources' files this node's IPFS lacks (IPFS_URL). */
+  ipfsUrl?: string;
 }
 
 export interface LocalNode {
@@ -119,7 +100,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     store,
     chains,
     log,
-    readFile: (path) => readDataSourceFile(ipfs, path, log),
+    readFile: createFileReader({ ipfs, log, ...(options.ipfsUrl ? { fallbackUrl: options.ipfsUrl } : {}) }),
     ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
     ...(options.eventsPerRun === undefined ? {} : { eventsPerRun: options.eventsPerRun }),
     ...(options.mappingLimits === undefined ? {} : { mappingLimits: { ...DEFAULT_MAPPING_LIMITS, ...options.mappingLimits } }),

@@ -30,6 +30,8 @@ export interface EngineOptions {
   chainUrl: string;
   network: string;
   name: string;
+  /** The local node's store: a Postgres database (C collation); PGlite in a temporary folder when absent. */
+  databaseUrl?: string;
   log?: (line: string) => void;
 }
 
@@ -43,7 +45,7 @@ export interface LocalEngineNode {
   close(): Promise<void>;
 }
 
-/** The local node on a fresh PGlite, in a temporary folder. */
+/** The local node on a fresh PGlite in a temporary folder, or on `options.databaseUrl`. */
 export async function openLocalEngine(options: EngineOptions): Promise<LocalEngineNode> {
   const dataDir = await mkdtemp(join(tmpdir(), "parity-local-"));
   let local: LocalNode | undefined;
@@ -52,12 +54,20 @@ export async function openLocalEngine(options: EngineOptions): Promise<LocalEngi
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    local = await createLocalNode({ ethereumRpc: options.chainUrl, dataDir, ports: { query: 0, admin: 0, ipfs: 0, status: 0 }, log: () => undefined, pollIntervalMs: 100 });
+    local = await createLocalNode({
+      ethereumRpc: options.chainUrl,
+      dataDir,
+      ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+      ports: { query: 0, admin: 0, ipfs: 0, status: 0 },
+      log: () => undefined,
+      pollIntervalMs: 100,
+    });
   } catch (error) {
     await close();
     throw error;
   }
   const node = local;
+  options.log?.(`local node: store ${options.databaseUrl ? "PostgreSQL" : "PGlite"}`);
   return {
     ipfsUrl: node.urls.ipfs,
     addFile: (content) => node.ipfs.add(content),

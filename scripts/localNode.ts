@@ -1,7 +1,8 @@
 // `npm run local-node`: the graph-node-compatible local node on 127.0.0.1.
 // Env: ETHEREUM_RPC (default http://127.0.0.1:8545), DATABASE_URL (else embedded PGlite, or with
 // --postgres a PostgreSQL server from npm with its cluster in .data/postgres), LOCAL_NODE_DATA (default
-// .data/local-node). Flags override the ports and the data dirs.
+// .data/local-node), IPFS_URL (an IPFS RPC API asked for file data sources' files the node lacks).
+// Flags override the ports and the data dirs.
 import "dotenv/config";
 import { join } from "node:path";
 import { createLocalNode, mappingLimitsFromEnv, parseRpcEntry, queryLimitsFromEnv } from "../local-node/index.js";
@@ -76,6 +77,7 @@ if (values.engine === "graph-node") {
       status: port("status-port", values["status-port"]),
     },
     logLevel: values.debug ? "debug" : "info",
+    ...(process.env.IPFS_URL ? { ipfsUrl: process.env.IPFS_URL } : {}),
     queryLimits,
     mappingLimits,
     ...(values["events-per-run"] ? { eventsPerRun: port("events-per-run", values["events-per-run"]) } : {}),

@@ -1,8 +1,11 @@
-// `npm run real-subgraph -- <name> --source <checkout> [--engine local|graph-node|both] [--rev <commit>]`:
+// `npm run real-subgraph -- <name> --source <checkout> [--engine local|graph-node|both] [--rev <commit>]
+// [--store pglite|postgres]`:
 // a real public subgraph, unchanged but for its network config, indexed on a fresh Hardhat chain over
 // its protocol's npm artifacts and checked against the chain (parity/real-subgraphs/). The checkout is
-// a clone of the subgraph's repository (or a bare mirror of it); it is copied to a scratch folder.
+// a clone of the subgraph's repository (or a bare mirror of it); it is copied to a scratch folder. With
+// `--store postgres` the local node stores entities in PostgreSQL (DATABASE_URL's server, or one from npm).
 import { resolve } from "node:path";
+import { dropDatabase, ensureDatabase, postgresFromEnvOrThrowaway } from "../lib/embedded-postgres/index.js";
 import { formatRealSubgraphReport, readAcceptedDifferences, realSubgraphPassed, realSubgraphs, runRealSubgraph, type EngineChoice } from "../parity/index.js";
 import { projectRoot } from "../lib/projectRoot.js";
 import { fail, parseCli } from "./lib/args.js";
@@ -11,6 +14,7 @@ const { values, positionals } = parseCli({
   source: { type: "string" },
   engine: { type: "string", default: "both" },
   rev: { type: "string" },
+  store: { type: "string", default: "pglite" },
 });
 
 const known = realSubgraphs();
@@ -20,12 +24,22 @@ if (!subgraph) fail(positionals[0] ? `no real subgraph named ${positionals[0]}; 
 if (!values.source) fail(`--source <dir>: a checkout of ${subgraph.upstream.repository} (git clone https://github.com/${subgraph.upstream.repository}; checks written against ${subgraph.upstream.commit})`);
 const engine = values.engine as EngineChoice;
 if (!["local", "graph-node", "both"].includes(engine)) fail(`--engine must be local, graph-node or both, not ${values.engine}`);
+if (!["pglite", "postgres"].includes(values.store)) fail(`--store must be pglite or postgres, not ${values.store}`);
 
+const postgres = values.store === "postgres" ? await postgresFromEnvOrThrowaway().catch((error: unknown) => fail(error)) : null;
+const database = `real_${subgraph.name.replace(/\W/g, "_")}_${process.pid}`;
+// A throwaway server goes with its data; on DATABASE_URL's server only the run's database is dropped.
+const cleanUp = async () => (postgres?.embedded ? postgres.stop() : postgres ? dropDatabase(postgres.url, database) : undefined);
+let passed = false;
 try {
+  const databaseUrl = postgres ? await ensureDatabase(postgres.url, database) : undefined;
   const accepted = await readAcceptedDifferences(resolve(projectRoot, "parity", "accepted-differences.json"));
-  const report = await runRealSubgraph(subgraph, { source: values.source, engines: engine, accepted, ...(values.rev ? { rev: values.rev } : {}), log: (line) => console.log(line) });
+  const report = await runRealSubgraph(subgraph, { source: values.source, engines: engine, accepted, ...(values.rev ? { rev: values.rev } : {}), ...(databaseUrl ? { databaseUrl } : {}), log: (line) => console.log(line) });
   console.log(formatRealSubgraphReport(report));
-  process.exit(realSubgraphPassed(report) ? 0 : 1);
+  passed = realSubgraphPassed(report);
 } catch (error) {
+  await cleanUp().catch(() => undefined);
   fail(error);
 }
+await cleanUp();
+process.exit(passed ? 0 : 1);

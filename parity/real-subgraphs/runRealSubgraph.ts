@@ -28,6 +28,8 @@ export interface RunRealSubgraphOptions {
   /** The commit to take from a bare repository (default HEAD). */
   rev?: string;
   engines: EngineChoice;
+  /** The local node's store: a Postgres database (C collation); PGlite when absent. */
+  databaseUrl?: string;
   accepted: AcceptedDifference[];
   log?: (line: string) => void;
 }
@@ -74,7 +76,13 @@ export async function runRealSubgraph(subgraph: RealSubgraph, options: RunRealSu
     built = await buildSubgraph({ projectDir: join(checkout.dir, subgraph.subgraphDir ?? "."), files: subgraph.buildFiles, network: subgraph.network, dataSource: scenario.dataSource, address: scenario.address, startBlock: scenario.startBlock });
     log("graph codegen and graph build done");
     const schema = parseSubgraphSchema(await readFile(join(built.buildDir, "schema.graphql"), "utf8"));
-    const { engines, failed } = await startChosenEngines(built, options.engines, { chainUrl: chain.url, network: subgraph.network, name: `real/${subgraph.name}`, log });
+    const { engines, failed } = await startChosenEngines(built, options.engines, {
+      chainUrl: chain.url,
+      network: subgraph.network,
+      name: `real/${subgraph.name}`,
+      log,
+      ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    });
     try {
       for (const f of failed) log(`${f.label}: ${f.error}`);
       const head = engines.length ? await waitUntilSettled(engines, chain.url) : Number(await createJsonRpcClient({ url: chain.url }).request<string>("eth_blockNumber"));
