@@ -61,6 +61,8 @@ export interface LocalNodeOptions {
   mappingLimits?: Partial<MappingLimits>;
   /** An IPFS RPC API asked for file data sources' files this node's IPFS lacks (IPFS_URL). */
   ipfsUrl?: string;
+  /** GRAPH_DISABLE_FAIL_FAST: a non-fatal error before a deployment synced does not pause it. */
+  disableFailFast?: boolean;
 }
 
 export interface LocalNode {
@@ -101,6 +103,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     chains,
     log,
     readFile: createFileReader({ ipfs, log, ...(options.ipfsUrl ? { fallbackUrl: options.ipfsUrl } : {}) }),
+    ...(options.disableFailFast ? { disableFailFast: true } : {}),
     ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
     ...(options.eventsPerRun === undefined ? {} : { eventsPerRun: options.eventsPerRun }),
     ...(options.mappingLimits === undefined ? {} : { mappingLimits: { ...DEFAULT_MAPPING_LIMITS, ...options.mappingLimits } }),

@@ -7,19 +7,25 @@ import type { Engine } from "./engines.js";
 export interface ComparedStatus {
   health: string;
   synced: boolean;
+  /** graph-node pauses a deployment whose handler fails under `nonFatalErrors` before it synced. */
+  paused: boolean;
   latestBlock: string | null;
   fatalError: { message: string; handler: string | null; block: string | null } | null;
+  nonFatalErrors: { message: string; handler: string | null; block: string | null }[];
 }
 
 interface RawStatus {
   synced: boolean;
+  paused: boolean | null;
   health: string;
   fatalError: { message: string; handler: string | null; block: { number: string } | null } | null;
+  nonFatalErrors: { message: string; handler: string | null; block: { number: string } | null }[];
   chains: { latestBlock: { number: string } | null }[];
 }
 
 const STATUS_QUERY = `query S($name: String!) { s: indexingStatusForCurrentVersion(subgraphName: $name) {
-  synced health fatalError { message handler block { number } } chains { latestBlock { number } } } }`;
+  synced health paused fatalError { message handler block { number } } nonFatalErrors { message handler block { number } }
+  chains { latestBlock { number } } } }`;
 
 export async function readStatus(engine: Engine): Promise<ComparedStatus | { error: string }> {
   const answer = await postGraphQL(engine.statusUrl, STATUS_QUERY, { name: engine.name });
@@ -28,12 +34,14 @@ export async function readStatus(engine: Engine): Promise<ComparedStatus | { err
   return {
     health: s.health,
     synced: s.synced,
+    paused: s.paused === true,
     latestBlock: s.chains[0]?.latestBlock?.number ?? null,
     fatalError: s.fatalError ? { message: s.fatalError.message, handler: s.fatalError.handler, block: s.fatalError.block?.number ?? null } : null,
+    nonFatalErrors: s.nonFatalErrors.map((e) => ({ message: e.message, handler: e.handler, block: e.block?.number ?? null })),
   };
 }
 
-/** Resolves with the head once every engine is synced at it, or failed; rejects after `timeoutMs`. */
+/** Resolves with the head once every engine is synced at it, failed, or paused; rejects after `timeoutMs`. */
 export async function waitUntilSettled(engines: Engine[], chainUrl: string, timeoutMs = 300_000): Promise<number> {
   const chain = createJsonRpcClient({ url: chainUrl });
   const deadline = Date.now() + timeoutMs;
@@ -41,7 +49,7 @@ export async function waitUntilSettled(engines: Engine[], chainUrl: string, time
   while (Date.now() < deadline) {
     const head = Number(await chain.request<string>("eth_blockNumber"));
     last = await Promise.all(engines.map(readStatus));
-    const settled = last.every((s) => "health" in (s as object) && ((s as ComparedStatus).health === "failed" || ((s as ComparedStatus).synced && Number((s as ComparedStatus).latestBlock) >= head)));
+    const settled = last.every((s) => "health" in (s as object) && ((s as ComparedStatus).health === "failed" || (s as ComparedStatus).paused || ((s as ComparedStatus).synced && Number((s as ComparedStatus).latestBlock) >= head)));
     if (settled) return head;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -65,6 +73,7 @@ export function statusSubjects(local: ComparedStatus | { error: string }, graphN
   const out: [string, unknown, unknown][] = [
     ["status.health", local.health, graphNode.health],
     ["status.synced", local.synced, graphNode.synced],
+    ["status.paused", local.paused, graphNode.paused],
     ["status.latestBlock", local.latestBlock, graphNode.latestBlock],
     ["status.fatalError", local.fatalError === null, graphNode.fatalError === null],
   ];
@@ -76,5 +85,7 @@ export function statusSubjects(local: ComparedStatus | { error: string }, graphN
       ["status.fatalError.message", local.fatalError.message, graphNode.fatalError.message],
     );
   }
+  // Non-fatal errors: how many, and each one's block, handler and message core.
+  out.push(["status.nonFatalErrors", local.nonFatalErrors.map((e) => ({ ...e, message: coreMessage(e.message) })), graphNode.nonFatalErrors.map((e) => ({ ...e, message: coreMessage(e.message) }))]);
   return out;
 }

@@ -78,6 +78,7 @@ if (values.engine === "graph-node") {
     },
     logLevel: values.debug ? "debug" : "info",
     ...(process.env.IPFS_URL ? { ipfsUrl: process.env.IPFS_URL } : {}),
+    ...(process.env.GRAPH_DISABLE_FAIL_FAST === "true" ? { disableFailFast: true } : {}),
     queryLimits,
     mappingLimits,
     ...(values["events-per-run"] ? { eventsPerRun: port("events-per-run", values["events-per-run"]) } : {}),

@@ -26,6 +26,10 @@ export interface DataSourceRegistry {
   admit(creationBlock: number): CreatedDataSource[];
   /** Drops every data source past the first `count` and anything queued. */
   truncate(count: number): void;
+  /** Creations queued and not admitted yet. */
+  readonly queuedCount: number;
+  /** Forgets the creations queued after the first `count` (a skipped handler's). */
+  dropQueued(count: number): void;
 }
 
 function identity(template: string, param: string, context: EntityData | null): string {
@@ -79,6 +83,12 @@ export function createDataSourceRegistry(statics: WorkerDataSource[], templates:
 
   return {
     list,
+    get queuedCount() {
+      return queued.length;
+    },
+    dropQueued(count) {
+      queued.length = Math.min(queued.length, count);
+    },
     queue(template, params, context) {
       const t = templateNamed(template);
       const first = params[0];

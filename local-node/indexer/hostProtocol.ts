@@ -58,6 +58,8 @@ export interface WorkerInit {
   cacheSize?: number;
   /** Replace a mapping instance whose memory grew past this many bytes (default 128 MiB). */
   memoryLimitBytes?: number;
+  /** The manifest declares `nonFatalErrors`. */
+  nonFatalErrors?: boolean;
 }
 
 /** One handler call: an event, or a block (block handlers). */
@@ -88,6 +90,12 @@ export type WorkerCommand =
   /** Forget every cached entity and every data source past the first `dataSources` (after a revert, or a failed run). */
   | { type: "reset"; id: number; dataSources: number; waitingFiles?: number[] };
 
+/** A handler's deterministic error that did not fail the deployment (`nonFatalErrors`). */
+export interface NonFatalError {
+  message: string;
+  handler: string;
+}
+
 export interface HandlerFailure {
   message: string;
   deterministic: boolean;
@@ -101,6 +109,8 @@ export interface BlockResult {
   changes: RegionEntityChange[];
   /** File data sources (by index) whose file was processed in this block. */
   done?: number[];
+  /** Handlers skipped for a deterministic error (the manifest declares `nonFatalErrors`). */
+  errors?: NonFatalError[];
   /**
    * Data sources the block's handlers created. The worker stops its batch after a block that created a
    * contract data source: the blocks after it were loaded without the new data source's triggers.

@@ -18,7 +18,7 @@ import {
   type SubgraphInstance,
 } from "../../wasm-host/index.js";
 import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
-import type { BlockJob, BlockResult, CreatedDataSource, HandlerFailure, RegionEntityChange, SyncRequest, SyncResponse, Trigger, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
+import type { BlockJob, BlockResult, CreatedDataSource, HandlerFailure, NonFatalError, RegionEntityChange, SyncRequest, SyncResponse, Trigger, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
 import { createDataSourceRegistry, restoreCreated, type RuntimeDataSource } from "./dataSourceRegistry.js";
 import { IndexerError } from "./errors.js";
 
@@ -32,6 +32,8 @@ export interface HostRuntimeOptions {
   cacheSize?: number;
   /** Replace an instance whose linear memory grew past this (default 128 MiB). */
   memoryLimitBytes?: number;
+  /** The manifest declares `nonFatalErrors`: a handler's deterministic error skips it instead of failing. */
+  nonFatalErrors?: boolean;
   /** Synchronous round trip to the owner of the store and the RPC client. */
   request(req: SyncRequest): SyncResponse;
   log(level: LogLevel, message: string): void;
@@ -254,25 +256,34 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
     for (const [at, job] of blocks.entries()) {
       currentBlock = job.ptr;
       const countBefore = registry.list.length;
-      let trigger: { handler: string } | null = null;
+      let trigger = null as { handler: string } | null;
       const created: CreatedDataSource[] = [];
       const done: number[] = [];
       const fileChanges: RegionEntityChange[] = [];
+      const errors: NonFatalError[] = [];
+      // With `nonFatalErrors`, a handler's deterministic error skips that handler (its writes are already
+      // rolled back, its creations are dropped here) and the block goes on, as graph-node does.
+      const run = async (t: Trigger): Promise<void> => {
+        trigger = t;
+        const queued = registry.queuedCount;
+        try {
+          await runTrigger(t);
+        } catch (err) {
+          const e = err as { message?: string; deterministic?: boolean; handler?: string };
+          if (!options.nonFatalErrors || e.deterministic !== true || t.kind === "refused") throw err;
+          registry.dropQueued(queued);
+          errors.push({ message: e.message ?? String(err), handler: e.handler ?? t.handler });
+        }
+      };
       try {
         blockStore.beginBlock(job.ptr);
-        for (const t of job.triggers) {
-          trigger = t;
-          await runTrigger(t);
-        }
+        for (const t of job.triggers) await run(t);
         // Created data sources see this block's triggers too, after the block's own, breadth first.
         for (let fresh = registry.admit(job.ptr.number); fresh.length > 0; fresh = registry.admit(job.ptr.number)) {
           created.push(...fresh);
           const contracts = fresh.filter((c) => c.causalityRegion === undefined);
           const more = contracts.length === 0 ? [] : (ask({ type: "triggersIn", block: job.ptr, dataSources: contracts }).value as Trigger[]);
-          for (const t of more) {
-            trigger = t;
-            await runTrigger(t);
-          }
+          for (const t of more) await run(t);
         }
         // Files after the chain's triggers; those still waiting are looked for at the batch's last block.
         const files = created.filter((c) => c.causalityRegion !== undefined).map((c) => c.index);
@@ -303,10 +314,17 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
         noteWritten(ch.entityType, ch.id);
         pending.set(key(ch.entityType, ch.id), ch.op === "set" ? { data: ch.data, block: job.ptr.number } : null);
       }
-      results.push({ ptr: job.ptr, changes: fileChanges.length > 0 ? [...changes, ...fileChanges] : changes, ...(created.length > 0 ? { created } : {}), ...(done.length > 0 ? { done } : {}) });
+      results.push({
+        ptr: job.ptr,
+        changes: fileChanges.length > 0 ? [...changes, ...fileChanges] : changes,
+        ...(created.length > 0 ? { created } : {}),
+        ...(done.length > 0 ? { done } : {}),
+        ...(errors.length > 0 ? { errors } : {}),
+      });
       await recycleGrown();
-      // Later blocks of this batch were loaded without the new contract data sources' triggers.
-      if (created.some((c) => c.causalityRegion === undefined)) break;
+      // Later blocks of this batch were loaded without the new contract data sources' triggers; and a
+      // block with skipped handlers is committed alone (fail-fast looks at it before more run).
+      if (created.some((c) => c.causalityRegion === undefined) || errors.length > 0) break;
     }
     return { results, failure: null };
   }

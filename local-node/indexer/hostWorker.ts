@@ -35,6 +35,7 @@ async function start(init: WorkerInit): Promise<HostRuntime> {
     created: init.created,
     ...(init.cacheSize === undefined ? {} : { cacheSize: init.cacheSize }),
     ...(init.memoryLimitBytes === undefined ? {} : { memoryLimitBytes: init.memoryLimitBytes }),
+    ...(init.nonFatalErrors ? { nonFatalErrors: true } : {}),
     request: requester(init),
     log: (level, message) => post({ type: "log", level, message }),
   });

@@ -45,6 +45,8 @@ export interface HostWorkerOptions {
   log(level: LogLevel, message: string): void;
   cacheSize?: number;
   memoryLimitBytes?: number;
+  /** The manifest declares `nonFatalErrors`. */
+  nonFatalErrors?: boolean;
   /** A thread started earlier (see HostThreadPool); a new one otherwise. */
   thread?: HostThread;
 }
@@ -183,6 +185,7 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
     port: port2 as unknown as MessagePort,
     ...(options.cacheSize === undefined ? {} : { cacheSize: options.cacheSize }),
     ...(options.memoryLimitBytes === undefined ? {} : { memoryLimitBytes: options.memoryLimitBytes }),
+    ...(options.nonFatalErrors ? { nonFatalErrors: true } : {}),
   };
 
   async function answer(req: SyncRequest): Promise<SyncResponse> {

@@ -24,6 +24,7 @@ export async function startWorker(ctx: IndexerContext): Promise<HostWorker> {
       ...(deployment.fileTemplates ?? []).map((t) => ({ name: t.name, wasmModule: t.wasmModule, apiVersion: t.apiVersion, network: t.network, file: { handler: t.handler, entities: t.entities } })),
     ],
     created: ctx.created,
+    ...(deployment.features?.includes("nonFatalErrors") ? { nonFatalErrors: true } : {}),
     log: ctx.log,
     // Reads wait for the commit in flight at the time of the read (ctx.committing changes per group).
     services: {

@@ -28,6 +28,8 @@ export interface DeploymentIndexerOptions {
   hostThreads?: HostThreadPool;
   /** Where file data sources' files come from (the node's IPFS); without it no file is ever found. */
   readFile?: FileReader;
+  /** GRAPH_DISABLE_FAIL_FAST: a non-fatal error before the deployment synced does not pause it. */
+  disableFailFast?: boolean;
 }
 
 export type DeploymentState = "starting" | "syncing" | "synced" | "failed" | "stopped";

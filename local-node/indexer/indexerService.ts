@@ -16,6 +16,8 @@ export interface IndexerServiceOptions {
   mappingLimits?: MappingLimits;
   /** File data sources' files (the node's IPFS). */
   readFile?: FileReader;
+  /** GRAPH_DISABLE_FAIL_FAST. */
+  disableFailFast?: boolean;
 }
 
 export interface IndexerService {
@@ -58,6 +60,7 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
         log: options.log,
         hostThreads,
         ...(options.readFile ? { readFile: options.readFile } : {}),
+        ...(options.disableFailFast ? { disableFailFast: true } : {}),
         ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
         ...(options.eventsPerRun === undefined ? {} : { eventsPerRun: options.eventsPerRun }),
       });

@@ -3,7 +3,7 @@
 import { getBlock, getHeadNumber } from "../chain/index.js";
 import type { IndexerContext } from "./indexerContext.js";
 import { startWorker } from "./hostWorkerStart.js";
-import { DeploymentFailed, noteCaughtUp, runJobs } from "./jobRunner.js";
+import { DeploymentFailed, DeploymentPaused, noteCaughtUp, runJobs } from "./jobRunner.js";
 import { prefetchRange, takeRange } from "./rangePrefetch.js";
 import { handleReorg } from "./reorgHandling.js";
 import { loadCreatedTriggers, reloadCreated, waitingFiles } from "./createdDataSources.js";
@@ -126,6 +126,7 @@ export async function runIndexingLoop(ctx: IndexerContext): Promise<void> {
           ctx.state = "failed";
           return;
         }
+        if (err instanceof DeploymentPaused) return;
         failures++;
         const wait = Math.min(30_000, 250 * 2 ** Math.min(failures, 7));
         ctx.log("warning", `retrying in ${wait} ms: ${(err as Error).message}`);

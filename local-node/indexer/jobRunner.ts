@@ -9,6 +9,9 @@ import { IndexerError } from "./errors.js";
 /** A deterministic handler failure: the deployment stops for good. */
 export class DeploymentFailed extends Error {}
 
+/** A non-fatal error before the deployment synced: it is paused, as graph-node's fail-fast does. */
+export class DeploymentPaused extends Error {}
+
 /** One database transaction for a group of blocks, with their hashes for later reorg checks. */
 async function commitResults(ctx: IndexerContext, results: BlockResult[]): Promise<void> {
   if (results.length === 0) return;
@@ -22,6 +25,7 @@ async function commitResults(ctx: IndexerContext, results: BlockResult[]): Promi
       changes: r.changes,
       ...(r.created ? { dataSources: toStored(r.created) } : {}),
       ...(r.done ? { doneDataSources: r.done.map((index) => index - base) } : {}),
+      ...(r.errors ? { nonFatalErrors: r.errors } : {}),
     })),
   );
   for (const p of ptrs) ctx.recent.add(p);
@@ -79,6 +83,24 @@ function noteCreated(ctx: IndexerContext, results: BlockResult[]): void {
 }
 
 /**
+ * graph-node's fail-fast: a handler error skipped under `nonFatalErrors` before the deployment has
+ * synced pauses it (so a buggy new version never replaces the current one), unless
+ * GRAPH_DISABLE_FAIL_FAST is set. Synced deployments go on, unhealthy.
+ */
+async function failFast(ctx: IndexerContext, results: BlockResult[]): Promise<void> {
+  const failed = results.find((r) => r.errors);
+  if (!failed?.errors) return;
+  for (const e of failed.errors) ctx.log("error", `handler ${e.handler} skipped at block ${failed.ptr.number} (nonFatalErrors): ${e.message}`);
+  if (ctx.options.disableFailFast) return;
+  // As graph-node, the block's own commit counts: within 10 blocks of the head it marks the deployment synced.
+  await ctx.committing;
+  if (ctx.synced) return;
+  await ctx.store.setPaused(ctx.id, true);
+  ctx.log("warning", "paused: a handler failed before the deployment synced (graph-node's fail-fast; GRAPH_DISABLE_FAIL_FAST=true goes on)");
+  throw new DeploymentPaused("a non-fatal error before the deployment synced");
+}
+
+/**
  * Runs the jobs on the worker in groups, committing group k while the worker runs group k+1. When a
  * block's handlers create contract data sources, the run stops after that block (later blocks were
  * loaded without the new data sources): answers that block and what it created (its commit is done);
@@ -87,13 +109,17 @@ function noteCreated(ctx: IndexerContext, results: BlockResult[]): void {
 export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<{ ptr: JobBlockPtr; created: CreatedDataSource[] } | null> {
   const groups = groupJobs(jobs, ctx.perRun);
   try {
-    for (const g of groups) {
+    // A block whose handlers were skipped for errors (nonFatalErrors) ends its run, so that it is
+    // committed before fail-fast looks at it, as graph-node commits it; the rest of its group runs next.
+    const queue = [...groups];
+    for (let g = queue.shift(); g !== undefined; g = queue.shift()) {
       enterPhase(ctx, `running handlers for blocks ${g[0]!.ptr.number}-${g[g.length - 1]!.ptr.number}`);
       const { results, failure } = await ctx.worker!.run(g);
       enterPhase(ctx, `committing blocks up to ${results[results.length - 1]?.ptr.number ?? "-"}`);
       await ctx.committing;
       ctx.committing = commitResults(ctx, results);
       noteCreated(ctx, results);
+      await failFast(ctx, results);
       const last = results[results.length - 1];
       const contracts = last?.created?.filter((c) => c.causalityRegion === undefined) ?? [];
       if (!failure && last && contracts.length > 0) {
@@ -107,6 +133,8 @@ export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<{ 
         await ctx.store.markFailed(ctx.id, asGraphNodeReportsIt(failure));
         throw new DeploymentFailed(failure.message);
       }
+      const rest = last?.errors ? g.filter((j) => j.ptr.number > last.ptr.number) : [];
+      if (rest.length > 0) queue.unshift(rest);
     }
   } finally {
     await ctx.committing.catch(() => {});

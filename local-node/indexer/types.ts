@@ -21,7 +21,13 @@ export interface IndexerStore {
   /** Several consecutive blocks in one database transaction; the pointer moves to the last. */
   transactBlocks(
     id: string,
-    blocks: { block: BlockPtrWithMeta; changes: (EntityChange & { causalityRegion?: number })[]; dataSources?: StoredDataSource[]; doneDataSources?: number[] }[],
+    blocks: {
+      block: BlockPtrWithMeta;
+      changes: (EntityChange & { causalityRegion?: number })[];
+      dataSources?: StoredDataSource[];
+      doneDataSources?: number[];
+      nonFatalErrors?: { message: string; handler: string | null }[];
+    }[],
     recentBlocks?: BlockPtr[],
   ): Promise<void>;
   revertTo(id: string, block: BlockPtr): Promise<void>;
@@ -29,6 +35,7 @@ export interface IndexerStore {
   loadDataSources(id: string): Promise<StoredDataSource[]>;
   recentBlockHash(id: string, number: number): Promise<string | null>;
   setSynced(id: string, synced: boolean): Promise<void>;
+  setPaused(id: string, paused: boolean): Promise<void>;
   promoteIfSynced(deploymentId: string): Promise<void>;
   markFailed(id: string, error: { message: string; block: BlockPtr | null; handler: string | null; deterministic: boolean }): Promise<void>;
   getEntity(id: string, entityType: string, entityId: string, block?: number): Promise<EntityData | null>;
@@ -97,6 +104,8 @@ export interface IndexedDeployment {
   templates?: IndexedMapping[];
   /** The manifest's file data source templates. */
   fileTemplates?: IndexedFileTemplate[];
+  /** The manifest's `features` (`nonFatalErrors` changes what a handler error does). */
+  features?: string[];
 }
 
 /** Reads a file data source's file (`<cid>[/path]`) from the node's IPFS; null when it is not there. */

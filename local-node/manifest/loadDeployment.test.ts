@@ -216,6 +216,22 @@ describe("ABI event matching", () => {
     const module = await WebAssembly.compile(wasmExporting(["a", "handleX"]) as Uint8Array<ArrayBuffer>);
     expect(WebAssembly.Module.exports(module).map((e) => e.name)).toEqual(["a", "handleX"]);
   });
+  it("reads `features`, refusing a name graph-node does not know", async () => {
+    const ipfs = await createIpfsStore();
+    const hash = await publishFixture(ipfs, {
+      edit(m) {
+        m.features = ["nonFatalErrors", "nonDeterministicIpfs"];
+      },
+    });
+    expect((await loadDeployment(ipfs, hash)).features).toEqual(["nonFatalErrors", "ipfsOnEthereumContracts"]);
+    const error = await loadError({
+      edit(m) {
+        m.features = ["nonFatalErrors", "timeTravel"];
+      },
+    });
+    expect(error.message).toMatch(/^subgraph resolve error: parse error: features\[1\]: unknown variant `timeTravel`, expected one of `nonFatalErrors`, /);
+  });
+
   describe("file data source templates", () => {
     const fileTemplate = (kind: string, link: { "/": string }) => ({
       kind,

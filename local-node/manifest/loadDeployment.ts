@@ -260,5 +260,5 @@ export async function loadDeployment(ipfs: IpfsStore, hash: string, options: Loa
   }
   if (errors.length > 0) throw validationError(errors);
 
-  return { id: manifestFile.cid, manifestYaml, specVersion: raw.specVersion, schemaSdl, schema, network, dataSources, templates, fileTemplates, indexerHints: raw.indexerHints };
+  return { id: manifestFile.cid, manifestYaml, specVersion: raw.specVersion, schemaSdl, schema, network, dataSources, templates, fileTemplates, features: raw.features, indexerHints: raw.indexerHints };
 }

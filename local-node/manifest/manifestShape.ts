@@ -64,6 +64,8 @@ export interface RawManifest {
   templates: RawDataSource[];
   fileTemplates: RawFileTemplate[];
   hasGraft: boolean;
+  /** `features`, as declared (graph-node's SubgraphFeature names). */
+  features: string[];
   /** `indexerHints` (specVersion >= 1.0.0); `prune` as written. */
   indexerHints: { prune: string | number | null } | null;
 }
@@ -283,6 +285,19 @@ function readDataSource(value: unknown, path: string, isTemplate: boolean): RawD
   };
 }
 
+/** graph-node's SubgraphFeature variants (serde camelCase), plus the alias it accepts. */
+const FEATURES = ["nonFatalErrors", "grafting", "fullTextSearch", "aggregations", "bytesAsIds", "declaredEthCalls", "immutableEntities", "ipfsOnEthereumContracts"];
+
+function readFeatures(root: Obj): string[] {
+  return optArray(root, "features", "").map((f, i) => {
+    const path = join("features", i);
+    const name = asString(f, path);
+    if (name === "nonDeterministicIpfs") return "ipfsOnEthereumContracts";
+    if (!FEATURES.includes(name)) throw parseError(path, `unknown variant \`${name}\`, expected one of ${FEATURES.map((x) => `\`${x}\``).join(", ")}`);
+    return name;
+  });
+}
+
 function readIndexerHints(value: unknown): RawManifest["indexerHints"] {
   if (value === undefined || value === null) return null;
   const obj = asObject(value, "indexerHints");
@@ -304,6 +319,7 @@ export function readManifestShape(document: unknown): RawManifest {
     templates: optArray(root, "templates", "").flatMap((t, i) => (isFileKind((t as Obj | null)?.kind) ? [] : [readDataSource(t, join("templates", i), true)])),
     fileTemplates: optArray(root, "templates", "").flatMap((t, i) => (isFileKind((t as Obj | null)?.kind) ? [readFileTemplate(t, join("templates", i))] : [])),
     hasGraft: root.graft !== undefined && root.graft !== null,
+    features: readFeatures(root),
     indexerHints: readIndexerHints(root.indexerHints),
   };
 }

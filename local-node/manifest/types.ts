@@ -108,6 +108,8 @@ export interface LoadedDeployment {
   templates: LoadedTemplate[];
   /** File data source templates (`kind: file/ipfs`). */
   fileTemplates: LoadedFileTemplate[];
+  /** `features` declared in the manifest (`nonFatalErrors`, `fullTextSearch`, ...). */
+  features: string[];
   /** `indexerHints` (specVersion >= 1.0.0): accepted; pruning is not applied by this node. */
   indexerHints: { prune: string | number | null } | null;
 }

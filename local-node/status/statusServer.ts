@@ -53,7 +53,12 @@ export function createStatusService(options: Omit<StatusServerOptions, "port" | 
   const schema = buildSchema(STATUS_SDL);
 
   async function statusOf(d: DeploymentRecord): Promise<Record<string, unknown>> {
-    const [entityCount, head] = await Promise.all([store.entityCount(d.id), options.chainHead(d.network).catch(() => null)]);
+    const [entityCount, head, nonFatal] = await Promise.all([
+      store.entityCount(d.id),
+      options.chainHead(d.network).catch(() => null),
+      // Only a deployment with errors has any (one query less for the healthy ones).
+      d.health === "healthy" ? [] : store.nonFatalErrors(d.id),
+    ]);
     let lastHealthy: BlockPtr | null = null;
     if (d.health !== "healthy" && d.firstErrorBlock !== null) {
       const n = d.firstErrorBlock - 1;
@@ -66,7 +71,7 @@ export function createStatusService(options: Omit<StatusServerOptions, "port" | 
       synced: d.synced,
       health: d.health,
       fatalError: fatal ? { message: fatal.message, block: blockJson(fatal.block), handler: fatal.handler, deterministic: fatal.deterministic } : null,
-      nonFatalErrors: [],
+      nonFatalErrors: nonFatal.map((e) => ({ message: e.message, block: blockJson(e.block), handler: e.handler, deterministic: e.deterministic })),
       chains: [{
         __typename: "EthereumIndexingStatus",
         network: d.network,

@@ -5,6 +5,7 @@ import { layoutOf } from "./storeState.js";
 import { clearPointer, recordBlockHash, recordBlockHashes, setPointer } from "./blockPointer.js";
 import { applyBlocks, revertAbove } from "./writes.js";
 import { dropDataSourcesAbove, insertDataSources, markDataSourcesDone } from "./dynamicDataSources.js";
+import { recordNonFatalErrors, settleErrorsAt } from "./subgraphErrors.js";
 import type { BlockChanges, BlockPtr, BlockPtrWithMeta } from "./types.js";
 
 export async function writeBlocks(s: StoreState, id: string, blocks: BlockChanges[], recentBlocks: BlockPtr[]): Promise<void> {
@@ -16,6 +17,7 @@ export async function writeBlocks(s: StoreState, id: string, blocks: BlockChange
     for (const b of blocks) {
       await insertDataSources(tx, id, b.dataSources ?? []);
       await markDataSourcesDone(tx, id, b.doneDataSources ?? [], b.block.number);
+      await recordNonFatalErrors(tx, id, b.block, b.nonFatalErrors ?? []);
     }
     await setPointer(tx, id, last.block);
     // Every hash the indexer reports is kept (one small row per block): reorg checks read recent ones,
@@ -38,9 +40,6 @@ export async function revertTo(s: StoreState, id: string, block: BlockPtrWithMet
     await tx.query("delete from subgraphs.recent_block where deployment = $1 and number > $2", [id, block.number]);
     if (!nothing) await recordBlockHash(tx, id, block);
     // An error recorded above the new pointer no longer applies (graph-node unfails on revert).
-    await tx.query(
-      `update subgraphs.deployment set health = 'healthy', fatal_error = null, first_error_block = null where id = $1 and first_error_block > $2`,
-      [id, block.number],
-    );
+    await settleErrorsAt(tx, id, block.number);
   });
 }

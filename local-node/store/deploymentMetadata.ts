@@ -6,6 +6,7 @@ import { attributeIndexesSql, buildLayout, createTablesSql } from "./layout.js";
 import { DEPLOYMENT_COLUMNS, readDeploymentRow, toDeploymentState, type DeploymentRow } from "./metadata.js";
 import { deploymentRow, layoutOf, type StoreState } from "./storeState.js";
 import { recordBlockHash, setPointer } from "./blockPointer.js";
+import { settleErrorsAt } from "./subgraphErrors.js";
 import type { CreateDeploymentInput, DeploymentRecord, FatalError } from "./types.js";
 
 export async function getDeployment({ db }: StoreState, id: string): Promise<DeploymentRecord | null> {
@@ -79,7 +80,8 @@ export async function markFailed({ db }: StoreState, id: string, error: FatalErr
 
 export async function markHealthy({ db }: StoreState, id: string): Promise<void> {
   await deploymentRow(db, id);
-  await db.query("update subgraphs.deployment set health = 'healthy', fatal_error = null, first_error_block = null where id = $1", [id]);
+  // Non-fatal errors stay: the deployment is then unhealthy, not healthy.
+  await settleErrorsAt(db, id, null);
 }
 
 export async function listIndexes({ db }: StoreState, id: string): Promise<string[]> {

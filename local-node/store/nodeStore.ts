@@ -5,6 +5,7 @@
 import { createDatabase, type Database } from "./database.js";
 import { METADATA_SQL } from "./metadata.js";
 import { DYNAMIC_DATA_SOURCES_SQL, loadDataSources } from "./dynamicDataSources.js";
+import { SUBGRAPH_ERRORS_SQL, nonFatalErrors } from "./subgraphErrors.js";
 import type { StoreState } from "./storeState.js";
 import { createSubgraph, promoteIfSynced, removeSubgraph, resolveName, resolvePendingName, setPendingVersion, subgraphExists, subgraphId } from "./subgraphVersions.js";
 import { createDeployment, getDeployment, listDeployments, listIndexes, markFailed, markHealthy, setPaused, setSynced } from "./deploymentMetadata.js";
@@ -19,6 +20,7 @@ export async function createNodeStore(options: NodeStoreOptions): Promise<NodeSt
     if (db.kind === "postgres") await tx.query("select pg_advisory_xact_lock(8000830)");
     await tx.exec(METADATA_SQL);
     await tx.exec(DYNAMIC_DATA_SOURCES_SQL);
+    await tx.exec(SUBGRAPH_ERRORS_SQL);
   });
   return buildNodeStore(db);
 }
@@ -47,6 +49,7 @@ function buildNodeStore(db: Database): NodeStore {
     setPaused: (id, paused) => setPaused(s, id, paused),
     markFailed: (id, error) => markFailed(s, id, error),
     markHealthy: (id) => markHealthy(s, id),
+    nonFatalErrors: (id) => nonFatalErrors(s, id),
     getEntity: (id, entityType, entityId, block) => getEntity(s, id, entityType, entityId, block),
     getDerived: (id, entityType, field, entityId, block) => getDerived(s, id, entityType, field, entityId, block),
     entityCount: (id) => entityCount(s, id),

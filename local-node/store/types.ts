@@ -62,6 +62,8 @@ export interface BlockChanges {
   dataSources?: StoredDataSource[];
   /** Created data sources (by creation ordinal, from 0) whose file was processed in this block. */
   doneDataSources?: number[];
+  /** Handlers skipped in this block for a deterministic error (`nonFatalErrors`): the deployment becomes unhealthy. */
+  nonFatalErrors?: { message: string; handler: string | null }[];
 }
 
 /** A data source created from a template, as stored with its deployment. */
@@ -130,8 +132,10 @@ export interface NodeStore {
    * queries at the latest block see the error (`_meta.hasIndexingErrors`, subgraphError: deny).
    */
   markFailed(id: string, error: FatalError): Promise<void>;
-  /** health := healthy, fatal error cleared (a restart after a non-deterministic failure, as graph-node unfails). */
+  /** Fatal error cleared (a restart after a non-deterministic failure, as graph-node unfails): healthy, or unhealthy with non-fatal errors. */
   markHealthy(id: string): Promise<void>;
+  /** The deployment's non-fatal errors (`nonFatalErrors`), first to last, at most 1000. */
+  nonFatalErrors(id: string): Promise<FatalError[]>;
   /** The entity as of `block` (default: latest), or null. */
   getEntity(id: string, entityType: string, entityId: string, block?: number): Promise<EntityData | null>;
   /** Entities of `entityType` whose reference `field` points at `entityId` (for loadRelated/derived fields). */

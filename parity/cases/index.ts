@@ -3,9 +3,10 @@ import { approvalsCase } from "./approvals.js";
 import { failingHandlerCase } from "./failingHandler.js";
 import { factoryCase } from "./factory.js";
 import { filesCase } from "./files.js";
+import { nonFatalBeforeSyncCase, nonFatalErrorsCase } from "./nonFatalErrors.js";
 import type { ParityCase } from "../types.js";
 
 /** The cases `npm run parity` and `npm test` run, in order. */
 export function builtInCases(): ParityCase[] {
-  return [approvalsCase(), accountsCase(), failingHandlerCase(), factoryCase(), filesCase()];
+  return [approvalsCase(), accountsCase(), failingHandlerCase(), factoryCase(), filesCase(), nonFatalErrorsCase(), nonFatalBeforeSyncCase()];
 }
