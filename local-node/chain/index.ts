@@ -3,6 +3,8 @@ export { getBlock, getBlocks, getHeadNumber, getReceipts, getTransactions, toHex
 export type { ChainBlock, ChainLog, ChainReceipt, ChainTransaction } from "./blocks.js";
 export { ChainError, ChainReorgedError } from "./errors.js";
 export { createLogFetcher, getLogsInBlock } from "./logs.js";
+export { tracedCalls } from "./callTraces.js";
+export type { TracedCall } from "./callTraces.js";
 export type { LogFilter } from "./logs.js";
 export { createRecentBlocks, findCommonAncestor } from "./reorg.js";
 export { createRpcClient } from "./rpcClient.js";

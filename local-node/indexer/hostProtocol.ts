@@ -1,7 +1,17 @@
 // Messages between the indexer (main thread, owns the store and the RPC client) and the host worker
 // (runs the WASM mappings). Handlers are synchronous, so the worker asks for store reads and
 // ethereum.call over a dedicated port and blocks on Atomics.wait until the answer is posted.
-import type { BlockPtr, EntityChange, EntityData, EthereumBlockInput, EthereumCallRequest, EthereumEventInput, EthereumValue, LogLevel } from "../../wasm-host/index.js";
+import type {
+  BlockPtr,
+  EntityChange,
+  EntityData,
+  EthereumBlockInput,
+  EthereumCallInput,
+  EthereumCallRequest,
+  EthereumEventInput,
+  EthereumValue,
+  LogLevel,
+} from "../../wasm-host/index.js";
 
 export interface WorkerDataSource {
   name: string;
@@ -72,8 +82,10 @@ export type Trigger =
       event: EthereumEventInput;
     }
   | { kind: "block"; dataSource: number; handler: string; block: EthereumBlockInput }
+  /** A call handler: `seq` is the call's place among its transaction's calls (depth first). */
+  | { kind: "call"; dataSource: number; handler: string; call: EthereumCallInput; seq: number }
   /** A trigger graph-node refuses to run (a log that matches two handlers of one data source): fails its block. */
-  | { kind: "refused"; dataSource: number; handler: string; message: string; logIndex: number };
+  | { kind: "refused"; dataSource: number; handler: string; message: string; logIndex: number; transactionIndex: number };
 
 /** A block pointer plus what `_meta.block` reports (the store keeps them with the pointer). */
 export type JobBlockPtr = BlockPtr & { timestamp: number; parentHash: string };

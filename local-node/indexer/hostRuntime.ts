@@ -246,6 +246,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
     inst.setDataSource(ds.info);
     currentName = ds.info.name ?? "";
     if (t.kind === "block") inst.runBlockHandler(t.handler, t.block);
+    else if (t.kind === "call") inst.runCallHandler(t.handler, t.call);
     else if (t.kind === "refused") throw new IndexerError(t.message, { deterministic: true });
     else inst.runEventHandler(t.handler, t.event);
   }

@@ -6,16 +6,23 @@ import { ChainReorgedError } from "../chain/index.js";
 import type { BlockJob, Trigger } from "./hostProtocol.js";
 import type { LoaderDataSource } from "./liveDataSources.js";
 
-/** Sort key in a block: `once` block handlers, then logs by index, then the other block handlers; data sources in order. */
-function keyOf(t: Trigger, sources: readonly LoaderDataSource[]): [number, number, number] {
-  if (t.kind === "event") return [1, Number(t.event.logIndex), t.dataSource];
-  if (t.kind === "refused") return [1, t.logIndex, t.dataSource];
+type Key = [number, number, number, number, number];
+
+/**
+ * Sort key in a block: `once` block handlers; then by transaction, its logs by index before its calls
+ * in trace order; then the other block handlers; data sources in order.
+ */
+function keyOf(t: Trigger, sources: readonly LoaderDataSource[]): Key {
+  if (t.kind === "event") return [1, Number(t.event.transaction.index), 0, Number(t.event.logIndex), t.dataSource];
+  if (t.kind === "refused") return [1, t.transactionIndex, 0, t.logIndex, t.dataSource];
+  if (t.kind === "call") return [1, Number(t.call.transaction.index), 1, t.seq, t.dataSource];
   const once = sources[t.dataSource]?.blockHandlers.some((h) => h.handler === t.handler && h.filter?.kind === "once") ?? false;
-  return [once ? 0 : 2, 0, t.dataSource];
+  return [once ? 0 : 2, 0, 0, 0, t.dataSource];
 }
 
-function compare(a: [number, number, number], b: [number, number, number]): number {
-  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+function compare(a: Key, b: Key): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
 }
 
 /** `jobs` with `extra` merged in; both sorted by block, the result too. */

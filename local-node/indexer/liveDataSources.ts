@@ -3,6 +3,7 @@
 // log filter that covers them all. Indexes match the worker's registry (same order of creation).
 import type { LogFilter } from "../chain/index.js";
 import { createLogDecoder, type LogDecoder } from "./decode.js";
+import { createCallDecoder, type CallDecoder } from "./callDecoder.js";
 import type { CreatedDataSource } from "./hostProtocol.js";
 import type { IndexedBlockHandler, IndexedDeployment, IndexedMapping } from "./types.js";
 import { IndexerError } from "./errors.js";
@@ -18,13 +19,20 @@ export interface LoaderDataSource {
   endBlock?: number | null;
   decoder: LogDecoder;
   blockHandlers: IndexedBlockHandler[];
+  /** Its call handlers (null: none): every block's transactions are traced for calls to it. */
+  calls?: CallDecoder | null;
+}
+
+/** Whether a data source reads call traces: call handlers, or a block handler with `filter: {kind: call}`. */
+export function tracesCalls(ds: LoaderDataSource): boolean {
+  return (ds.calls ?? null) !== null || ds.blockHandlers.some((h) => h.filter?.kind === "call");
 }
 
 export interface LiveDataSources {
   readonly list: readonly LoaderDataSource[];
   /** The eth_getLogs filter for every data source; recomputed when data sources are added. */
   readonly filter: LogFilter;
-  /** True when some data source has block handlers (ranges then need their blocks). */
+  /** True when some data source has block or call handlers (ranges then need every block). */
   readonly hasBlockHandlers: boolean;
   /** Loader entries for data sources just created (not yet added), e.g. to find their triggers. */
   describe(created: CreatedDataSource[]): LoaderDataSource[];
@@ -40,9 +48,9 @@ function topicsOf(mapping: IndexedMapping): string[] {
 }
 
 export function createLiveDataSources(deployment: IndexedDeployment): LiveDataSources {
-  const templates = new Map<string, { mapping: IndexedMapping; decoder: LogDecoder }>();
+  const templates = new Map<string, { mapping: IndexedMapping; decoder: LogDecoder; calls: CallDecoder | null }>();
   for (const t of deployment.templates ?? []) {
-    if ("abis" in t) templates.set(t.name, { mapping: t, decoder: createLogDecoder(t.abis[t.abiName] ?? [], t.eventHandlers) });
+    if ("abis" in t) templates.set(t.name, { mapping: t, decoder: createLogDecoder(t.abis[t.abiName] ?? [], t.eventHandlers), calls: createCallDecoder(t.callHandlers ?? []) });
   }
   const list: LoaderDataSource[] = deployment.dataSources.map((ds, index) => ({
     index,
@@ -51,6 +59,7 @@ export function createLiveDataSources(deployment: IndexedDeployment): LiveDataSo
     endBlock: ds.endBlock ?? null,
     decoder: createLogDecoder(ds.abis[ds.abiName] ?? [], ds.eventHandlers),
     blockHandlers: ds.blockHandlers ?? [],
+    calls: createCallDecoder(ds.callHandlers ?? []),
   }));
   const staticCount = list.length;
   // Topics per source, static ones fixed; a created source adds its template's topics.
@@ -81,7 +90,7 @@ export function createLiveDataSources(deployment: IndexedDeployment): LiveDataSo
       if (!t) throw new IndexerError(`no data source template named ${c.template}`);
       templateByIndex.set(c.index, t.mapping);
       // A created data source starts at its creation block (graph-node's start_block for templates).
-      return { index: c.index, address: c.param, startBlock: c.creationBlock, endBlock: null, decoder: t.decoder, blockHandlers: t.mapping.blockHandlers ?? [] };
+      return { index: c.index, address: c.param, startBlock: c.creationBlock, endBlock: null, decoder: t.decoder, blockHandlers: t.mapping.blockHandlers ?? [], calls: t.calls };
     });
   }
 
@@ -94,7 +103,7 @@ export function createLiveDataSources(deployment: IndexedDeployment): LiveDataSo
       return filter;
     },
     get hasBlockHandlers() {
-      return list.some((d) => d.blockHandlers.length > 0);
+      return list.some((d) => d.blockHandlers.length > 0 || tracesCalls(d));
     },
     describe,
     add(created) {

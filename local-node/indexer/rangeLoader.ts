@@ -5,10 +5,22 @@
 // graph-node's order: `once` block handlers, then logs by log index, then the other block handlers;
 // for each, the matching data sources in their order.
 import type { EthereumBlockInput, EthereumTransactionInput } from "../../wasm-host/index.js";
-import { type RpcClient, getBlocks, getReceipts, getTransactions, type ChainBlock, type ChainLog, type ChainReceipt, type ChainTransaction, ChainReorgedError } from "../chain/index.js";
+import {
+  type RpcClient,
+  getBlocks,
+  getReceipts,
+  getTransactions,
+  tracedCalls,
+  type ChainBlock,
+  type ChainLog,
+  type ChainReceipt,
+  type ChainTransaction,
+  ChainReorgedError,
+} from "../chain/index.js";
 import { blockInput, buildEvent, transactionInput } from "./eventBuilder.js";
 import type { BlockJob, JobBlockPtr, Trigger } from "./hostProtocol.js";
-import type { LoaderDataSource } from "./liveDataSources.js";
+import { tracesCalls, type LoaderDataSource } from "./liveDataSources.js";
+import { mergeJobs } from "./jobMerge.js";
 
 export interface LoadedRange {
   jobs: BlockJob[];
@@ -85,15 +97,20 @@ export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[],
   }
 
   const withLogs = new Set(matched.map((m) => m.log.blockNumber));
-  const numbers = [...new Set([...withLogs, ...refused.map((r) => r.log.blockNumber), ...blockTriggers.keys(), toBlock])].sort((a, b) => a - b);
+  // Call handlers need every block's transactions, to trace them.
+  const callSources = dataSources.filter((d) => !d.file && tracesCalls(d));
+  const traced = new Set<number>();
+  if (callSources.length > 0) for (let n = fromBlock; n <= toBlock; n++) if (callSources.some((d) => active(d, n))) traced.add(n);
+  const full = (n: number): boolean => withLogs.has(n) || traced.has(n);
+  const numbers = [...new Set([...withLogs, ...traced, ...refused.map((r) => r.log.blockNumber), ...blockTriggers.keys(), toBlock])].sort((a, b) => a - b);
   const blocks = new Map<number, ChainBlock>();
   for (let i = 0; i < numbers.length; i += BLOCK_BATCH) {
     const slice = numbers.slice(i, i + BLOCK_BATCH);
-    const full = slice.filter((n) => withLogs.has(n));
-    const bare = slice.filter((n) => !withLogs.has(n));
-    const [a, b] = await Promise.all([getBlocks(rpc, full, true), getBlocks(rpc, bare, false)]);
-    [...full, ...bare].forEach((n, j) => {
-      const blk = j < full.length ? a[j] : b[j - full.length];
+    const withTxs = slice.filter(full);
+    const bare = slice.filter((n) => !full(n));
+    const [a, b] = await Promise.all([getBlocks(rpc, withTxs, true), getBlocks(rpc, bare, false)]);
+    [...withTxs, ...bare].forEach((n, j) => {
+      const blk = j < withTxs.length ? a[j] : b[j - withTxs.length];
       if (!blk) throw new ChainReorgedError(`block ${n} is gone (the chain reorganised or shrank)`);
       blocks.set(n, blk);
     });
@@ -151,7 +168,7 @@ export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[],
     const list = triggersOf(r.log.blockNumber);
     // In log order among the block's event triggers (they come after `once` block triggers).
     const at = list.findIndex((t) => t.kind === "event" && Number(t.event.logIndex) > r.log.logIndex);
-    const trigger: Trigger = { kind: "refused", dataSource: r.ds, handler: "", message: r.message, logIndex: r.log.logIndex };
+    const trigger: Trigger = { kind: "refused", dataSource: r.ds, handler: "", message: r.message, logIndex: r.log.logIndex, transactionIndex: r.log.transactionIndex };
     if (at < 0) list.push(trigger);
     else list.splice(at, 0, trigger);
   }
@@ -160,9 +177,56 @@ export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[],
     for (const t of due.end) triggersOf(n).push({ kind: "block", dataSource: t.ds, handler: t.handler, block: bi });
   }
 
-  const jobs: BlockJob[] = [...byBlock.keys()].sort((a, b) => a - b).map((n) => ({ ptr: jobPtr(blocks.get(n)!), triggers: byBlock.get(n)! }));
+  let jobs: BlockJob[] = [...byBlock.keys()].sort((a, b) => a - b).map((n) => ({ ptr: jobPtr(blocks.get(n)!), triggers: byBlock.get(n)! }));
+  if (traced.size > 0) {
+    const calls = await callJobs(rpc, callSources, [...traced].map((n) => blocks.get(n)!), inputOf, txInputs);
+    jobs = mergeJobs(jobs, calls.jobs, dataSources);
+    return { jobs, end: jobPtr(blocks.get(toBlock)!), events: matched.length + calls.count };
+  }
   const last = blocks.get(toBlock)!;
   return { jobs, end: jobPtr(last), events: matched.length };
+}
+
+/**
+ * The call triggers of `blocks` (each transaction traced): a call handler per call to a data source's
+ * address whose selector it handles, and a `filter: {kind: call}` block handler once per block with
+ * any call to its address. Ordered by mergeJobs: after the logs of the same transaction.
+ */
+async function callJobs(
+  rpc: RpcClient,
+  sources: LoaderDataSource[],
+  blocks: ChainBlock[],
+  inputOf: (b: ChainBlock) => EthereumBlockInput,
+  txInputs: Map<string, EthereumTransactionInput>,
+): Promise<{ jobs: BlockJob[]; count: number }> {
+  const jobs: BlockJob[] = [];
+  let count = 0;
+  for (const blk of blocks) {
+    const triggers: Trigger[] = [];
+    const called = new Set<number>();
+    const txs = blk.transactions ?? [];
+    const traces = await Promise.all(txs.map((t) => tracedCalls(rpc, t.hash)));
+    txs.forEach((tx, i) => {
+      for (const c of traces[i]!) {
+        for (const ds of sources) {
+          if (!active(ds, blk.number) || ds.address !== c.to) continue;
+          called.add(ds.index);
+          const decoded = ds.calls?.decode(c) ?? null;
+          if (!decoded) continue;
+          let ti = txInputs.get(tx.hash);
+          if (!ti) txInputs.set(tx.hash, (ti = transactionInput(tx)));
+          triggers.push({ kind: "call", dataSource: ds.index, handler: decoded.handler, seq: c.seq, call: { to: c.to, from: c.from, block: inputOf(blk), transaction: ti, inputValues: decoded.inputs, outputValues: decoded.outputs } });
+          count++;
+        }
+      }
+    });
+    for (const ds of sources) {
+      const handler = ds.blockHandlers.find((h) => h.filter?.kind === "call");
+      if (handler && called.has(ds.index)) triggers.push({ kind: "block", dataSource: ds.index, handler: handler.handler, block: inputOf(blk) });
+    }
+    if (triggers.length > 0) jobs.push({ ptr: jobPtr(blk), triggers });
+  }
+  return { jobs, count };
 }
 
 export function jobPtr(b: ChainBlock): JobBlockPtr {

@@ -62,6 +62,15 @@ export interface IndexedBlockHandler {
   filter: null | { kind: "call" } | { kind: "once" } | { kind: "polling"; every: number };
 }
 
+/** A `callHandlers` entry: the function's selector and ABI entry, the handler to call. */
+export interface IndexedCallHandler {
+  function: string;
+  handler: string;
+  /** Lowercase 0x hex, 4 bytes. */
+  selector: string;
+  abiFunction: Record<string, unknown>;
+}
+
 /** What data sources and templates share. */
 export interface IndexedMapping {
   kind: string;
@@ -72,6 +81,7 @@ export interface IndexedMapping {
   abiName: string;
   eventHandlers: IndexedEventHandler[];
   blockHandlers?: IndexedBlockHandler[];
+  callHandlers?: IndexedCallHandler[];
   wasmModule: WebAssembly.Module;
 }
 

@@ -6,6 +6,7 @@ export type {
   AbiEventEntry,
   AbiParam,
   LoadDeploymentOptions,
+  LoadedCallHandler,
   LoadedDataSource,
   LoadedDeployment,
   LoadedEventHandler,

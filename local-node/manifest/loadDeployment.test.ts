@@ -157,20 +157,20 @@ describe("loadDeployment", () => {
     expect(hints.message).toBe("subgraph resolve error: resolve error: `indexerHints` are not supported prior to 1.0.0");
   });
 
-  it("rejects several networks, call handlers, duplicated block handlers, bad addresses and wrong kinds", async () => {
+  it("rejects several networks, a call handler for a function the ABI lacks, duplicated block handlers, bad addresses and wrong kinds", async () => {
     const error = await loadError({
       edit(m) {
         const ds = m.dataSources[0];
         ds.kind = "near";
         ds.source.address = "0x1234";
         ds.mapping.blockHandlers = [{ handler: "ApprovalHandler" }, { handler: "ApprovalHandler" }];
-        ds.mapping.callHandlers = [{ function: "approve(address,uint256)", handler: "ApprovalHandler" }];
+        ds.mapping.callHandlers = [{ function: "burn(uint256)", handler: "ApprovalHandler" }];
       },
     });
     expect(error.details.errors).toEqual([
       "data source ApprovalToken is invalid: data source has invalid `kind`, expected `ethereum` but found near",
       "data source ApprovalToken is invalid: data source has duplicated block handlers",
-      "data source ApprovalToken is invalid: call handlers need call traces (`trace_filter`), which this node does not read; use event handlers, or graph-node against a tracing archive node",
+      'data source ApprovalToken is invalid: Function with the signature "burn(uint256)" not found in contract "ApprovalToken" of data source "ApprovalToken"',
       "data source ApprovalToken is invalid: source.address `0x1234` is not a 20-byte hex address",
     ]);
     const networks = await loadError({

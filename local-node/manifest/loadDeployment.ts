@@ -7,7 +7,7 @@ import { parseSubgraphSchema, type SubgraphSchema } from "../../subgraph-schema/
 import { DeployError } from "./errors.js";
 import { readManifestShape, type RawDataSource, type RawFileTemplate, type RawManifest } from "./manifestShape.js";
 import type { LoadDeploymentOptions, LoadedDataSource, LoadedDeployment, LoadedFileTemplate, LoadedMapping } from "./types.js";
-import { validateMapping, compareVersions, minSpecVersion, parseVersion } from "./validateMapping.js";
+import { validateMapping, compareVersions, minSpecVersion, parseVersion, resolveCallHandlers } from "./validateMapping.js";
 
 /** graph-node's MIN_SPEC_VERSION and the GRAPH_MAX_SPEC_VERSION default. */
 const MIN_SPEC_VERSION = "0.0.2";
@@ -113,7 +113,7 @@ interface ResolveContext {
   network: string;
 }
 
-async function resolveMapping(ctx: ResolveContext, raw: RawDataSource): Promise<{ mapping: Omit<LoadedMapping, "eventHandlers" | "blockHandlers">; raw: RawDataSource }> {
+async function resolveMapping(ctx: ResolveContext, raw: RawDataSource): Promise<{ mapping: Omit<LoadedMapping, "eventHandlers" | "blockHandlers" | "callHandlers">; raw: RawDataSource }> {
   const abis: Record<string, unknown[]> = {};
   for (const abi of raw.mapping.abis) {
     abis[abi.name] = parseAbi((await fetchLink(ctx.ipfs, abi.file, `ABI ${abi.name}`, ctx.files)).bytes, abi.name);
@@ -232,6 +232,7 @@ export async function loadDeployment(ipfs: IpfsStore, hash: string, options: Loa
       ...mapping,
       eventHandlers,
       blockHandlers: ds.mapping.blockHandlers,
+      callHandlers: resolveCallHandlers(mapping, ds, errors),
       address: normaliseAddress(ds.address, ds.name, errors),
       startBlock: ds.startBlock,
       endBlock: ds.endBlock,
@@ -245,6 +246,7 @@ export async function loadDeployment(ipfs: IpfsStore, hash: string, options: Loa
       ...mapping,
       eventHandlers: validateMapping(mapping, t, { specVersion: raw.specVersion, maxApiVersion, schema, isTemplate: true }, errors),
       blockHandlers: t.mapping.blockHandlers,
+      callHandlers: resolveCallHandlers(mapping, t, errors),
     });
   }
   const fileTemplates: LoadedFileTemplate[] = [];

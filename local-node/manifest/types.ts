@@ -20,6 +20,17 @@ export interface LoadedEventHandler {
   abiEvent: AbiEventEntry;
 }
 
+/** A `callHandlers` entry, resolved against the data source's ABI. */
+export interface LoadedCallHandler {
+  /** The signature as written, e.g. `approve(address,uint256)`. */
+  function: string;
+  handler: string;
+  /** The first 4 bytes of keccak256 of the signature, lowercase 0x hex. */
+  selector: string;
+  /** The matching ABI `function` entry (payable or nonpayable, as graph-node looks it up). */
+  abiFunction: Record<string, unknown>;
+}
+
 export interface LoadedBlockHandler {
   handler: string;
   filter: null | { kind: "call" } | { kind: "once" } | { kind: "polling"; every: number };
@@ -58,6 +69,8 @@ export interface LoadedMapping {
   eventHandlers: LoadedEventHandler[];
   /** `blockHandlers`: `filter` null runs on every block. */
   blockHandlers: LoadedBlockHandler[];
+  /** `callHandlers`. */
+  callHandlers: LoadedCallHandler[];
   /** The compiled mapping (WebAssembly.compile of the linked file). */
   wasmModule: WebAssembly.Module;
   /** The mapping's bytes, e.g. for hashing or a worker that compiles again. */

@@ -3,10 +3,11 @@
 // Messages follow graph-node's (`data source <name> is invalid: ...`) and are collected, not thrown,
 // so one deploy reports every problem at once.
 import type { SubgraphSchema } from "../../subgraph-schema/index.js";
-import { findAbiEvent, topic0Of } from "./abiEvents.js";
+import { id as keccakUtf8 } from "ethers";
+import { canonicalType, findAbiEvent, topic0Of } from "./abiEvents.js";
 import { DeployError } from "./errors.js";
 import type { RawDataSource } from "./manifestShape.js";
-import type { LoadedEventHandler, LoadedMapping } from "./types.js";
+import type { AbiParam, LoadedCallHandler, LoadedEventHandler, LoadedMapping } from "./types.js";
 
 const ETHEREUM_KINDS = ["ethereum", "ethereum/contract"];
 const MIN_API_VERSION = "0.0.5";
@@ -60,9 +61,40 @@ function exportedFunctions(module: WebAssembly.Module): Set<string> {
   return new Set(WebAssembly.Module.exports(module).filter((e) => e.kind === "function").map((e) => e.name));
 }
 
+/**
+ * The call handlers resolved against the data source's ABI: graph-node looks the function up among
+ * the payable and nonpayable ones by `name(type,...)` (it fails when the call comes; here at deploy).
+ */
+export function resolveCallHandlers(mapping: Pick<LoadedMapping, "abis" | "wasmModule" | "wasmCid">, raw: RawDataSource, errors: string[]): LoadedCallHandler[] {
+  const abi = mapping.abis[raw.abi] ?? [];
+  const exports = exportedFunctions(mapping.wasmModule);
+  const out: LoadedCallHandler[] = [];
+  for (const h of raw.mapping.callHandlers) {
+    if (!exports.has(h.handler)) errors.push(`data source ${raw.name} is invalid: call handler \`${h.handler}\` is not exported by the mapping ${mapping.wasmCid}`);
+    const abiFunction = abi.find((entry): entry is Record<string, unknown> => isCallableFunction(entry) && functionSignature(entry) === h.function);
+    if (!abiFunction) {
+      errors.push(`data source ${raw.name} is invalid: Function with the signature "${h.function}" not found in contract "${raw.abi}" of data source "${raw.name}"`);
+      continue;
+    }
+    out.push({ function: h.function, handler: h.handler, selector: keccakUtf8(h.function).slice(0, 10).toLowerCase(), abiFunction });
+  }
+  return out;
+}
+
+function isCallableFunction(entry: unknown): entry is Record<string, unknown> & { name: string; inputs: AbiParam[] } {
+  if (typeof entry !== "object" || entry === null) return false;
+  const e = entry as Record<string, unknown>;
+  const mutability = e.stateMutability ?? (e.constant === true ? "view" : e.payable === true ? "payable" : "nonpayable");
+  return e.type === "function" && typeof e.name === "string" && Array.isArray(e.inputs) && (mutability === "payable" || mutability === "nonpayable");
+}
+
+function functionSignature(entry: { name: string; inputs: AbiParam[] }): string {
+  return `${entry.name}(${entry.inputs.map(canonicalType).join(",")})`;
+}
+
 /** Validates `mapping` (resolved from `raw`); pushes messages to `errors`; answers the resolved handlers. */
 export function validateMapping(
-  mapping: Omit<LoadedMapping, "eventHandlers" | "blockHandlers">,
+  mapping: Omit<LoadedMapping, "eventHandlers" | "blockHandlers" | "callHandlers">,
   raw: RawDataSource,
   ctx: ValidationContext,
   errors: string[],
@@ -92,14 +124,6 @@ export function validateMapping(
   }
 
   checkBlockHandlers(raw, ctx.isTemplate === true, invalid);
-  // Call handlers and call-filtered block handlers read call traces (graph-node asks `trace_filter`),
-  // which neither this node nor a Hardhat chain offers; refused rather than silently never called.
-  if (raw.mapping.callHandlers.length > 0) {
-    invalid("call handlers need call traces (`trace_filter`), which this node does not read; use event handlers, or graph-node against a tracing archive node");
-  }
-  if (raw.mapping.blockHandlers.some((h) => h.filter?.kind === "call")) {
-    invalid("block handlers with `filter: {kind: call}` need call traces (`trace_filter`), which this node does not read");
-  }
 
   // `mapping.entities` is documentation to graph-node: it checks no name in it (real subgraphs list
   // plurals and types long gone), so neither does this node.
