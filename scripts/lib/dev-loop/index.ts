@@ -1,0 +1,1 @@
+export { createDevLoop, type DevLoop, type DevLoopOptions } from "./devLoop.js";
