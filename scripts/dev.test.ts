@@ -27,12 +27,14 @@ beforeAll(async () => {
   chain = await startHardhatNode();
   // A private copy: the loop writes generated/, build/ and networks.json there, never in the project.
   dir = await mkdtemp(join(tmpdir(), "dev-loop-"));
-  for (const file of ["subgraph.yaml", "schema.graphql", "src", "abis", "networks.json"]) await cp(join(projectRoot, file), join(dir, file), { recursive: true });
+  for (const file of ["subgraph.yaml", "schema.graphql", "src", "abis", "networks.json", "tests"]) await cp(join(projectRoot, file), join(dir, file), { recursive: true });
   await symlink(join(projectRoot, "node_modules"), join(dir, "node_modules"), "dir");
   dataDir = await mkdtemp(join(tmpdir(), "dev-loop-data-"));
 });
 
 afterAll(async () => {
+  // The loop's figures (save to query) for the record.
+  console.log(output.split("\n").filter((line) => /^\[dev\] v\d+ (serves|Matchstick)/.test(line)).join("\n"));
   if (dev && dev.exitCode === null && dev.signalCode === null) dev.kill("SIGKILL");
   await chain?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
@@ -114,6 +116,9 @@ describe("npm run dev", () => {
     now = await served();
     expect(now.deployment).toBe(v2);
     expect(now.rows).toEqual(onChain.map((a) => ({ id: a.id, owner: a.spender, spender: a.owner, value: a.value.toString() })));
+    // The subgraph's Matchstick tests import the mapping, run after the version serves, and catch the swap.
+    report = await reported(/\[dev\] v\d+ Matchstick tests FAILED \(approval\.test\.ts\): \d+ passed, [1-9]\d* failed/, at);
+    at = report.end;
 
     // A syntax error: the build fails with the compiler's words; the swapping version keeps serving.
     await save(`${swapped}\nexport function broken(: void {\n`);
@@ -134,6 +139,17 @@ describe("npm run dev", () => {
     now = await served();
     expect(now.deployment).toBe(v4);
     expect(now.rows).toEqual(onChain.map((a) => ({ id: a.id, owner: a.owner, spender: a.spender, value: (a.value / 2n).toString() })));
+
+    // Back to the original mapping: the first deployment again, already synced, serves at once; its tests pass.
+    at = report.end;
+    await save(original);
+    report = await reported(/\[dev\] v\d+ serves (Qm\w+) at block \d+: save to query/, at);
+    expect(report.match[1]).toBe(v1);
+    at = report.end;
+    await reported(/\[dev\] v\d+ Matchstick tests passed \(approval\.test\.ts\): [1-9]\d* passed, 0 failed/, at);
+    now = await served();
+    expect(now.deployment).toBe(v1);
+    expect(now.rows).toEqual(onChain.map((a) => ({ id: a.id, owner: a.owner, spender: a.spender, value: a.value.toString() })));
 
     // The project's own files were never touched.
     expect(await readFile(join(projectRoot, "networks.json"), "utf8")).toBe(projectNetworks);

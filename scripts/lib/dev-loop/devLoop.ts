@@ -12,6 +12,8 @@ import { answersHttp, ensureApprovalToken, ensureChain, startLocalNodeService, t
 import { createSubgraphWatcher, type SubgraphWatcher } from "./subgraphWatcher.js";
 import { deployVersion, DevVersionError } from "./deployVersion.js";
 import { DevIndexingError, waitForVersion } from "./waitForVersion.js";
+import { affectedTests, testPattern } from "./affectedTests.js";
+import { runMatchstick } from "../../../test-runner/index.js";
 import type { HardhatNode } from "../../../hardhat/chain/index.js";
 
 export interface DevLoopOptions {
@@ -116,11 +118,28 @@ export async function createDevLoop(options: DevLoopOptions): Promise<DevLoop> {
           `[dev] ${label} serves ${deployed.deploymentId} at block ${result.block}: ${files.length > 0 ? "save to query on re-indexed data" : "ready to query in"} ${s(result.at - savedAt)}` +
             ` (codegen ${s(t.codegen)}, build ${s(t.build)}, deploy ${s(t.deploy)}, indexing and switch ${s(result.at - deployedAt)})`,
         );
+        // After the version serves, so the tests do not slow the save-to-query path on two cores.
+        if (files.length > 0) await runTouchedTests(files, label);
       } catch (error) {
         const keeps = serving ? `${serving.label} (${serving.id}) keeps serving` : "nothing serves yet";
         if (error instanceof DevVersionError) log(`[dev] ${label}: ${error.step} failed; ${keeps}:\n${indent(error.output)}`);
         else if (error instanceof DevIndexingError) log(`[dev] ${label}: ${error.message}; ${keeps}`);
         else log(`[dev] ${label}: error: ${errorText(error)}; ${keeps}`);
+      }
+    };
+
+    /** The Matchstick tests of the changed files, on the project's runner; reports, never throws. */
+    const runTouchedTests = async (files: string[], label: string) => {
+      const tests = await affectedTests(options.dir, files);
+      if (tests.length === 0) return;
+      let text = "";
+      try {
+        const summary = await runMatchstick({ root: options.dir, patterns: tests.map((t) => testPattern(options.dir, t)), coverage: false, recompile: false, write: (chunk) => (text += chunk), color: false, jobs: 1 });
+        const verdict = summary.failed > 0 || summary.compileFailures.length > 0 || summary.aborted ? "FAILED" : "passed";
+        log(`[dev] ${label} Matchstick tests ${verdict} (${tests.join(", ")}): ${summary.passed} passed, ${summary.failed} failed${summary.compileFailures.length ? `, ${summary.compileFailures.length} did not compile` : ""}`);
+        if (verdict === "FAILED") log(indent(text.trim()));
+      } catch (error) {
+        log(`[dev] ${label} Matchstick tests could not run: ${errorText(error)}`);
       }
     };
 
