@@ -28,11 +28,14 @@ const { values } = parseCli({
   "status-port": { type: "string", default: String(defaultPorts.status) },
 });
 
-function count(flag: string, raw: string): number {
+function count(flag: string, raw: string, min = 0): number {
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) fail(`--${flag} must be a whole number >= 0, got ${raw}`);
+  if (!Number.isInteger(n) || n < min) fail(`--${flag} must be a whole number >= ${min}, got ${raw}`);
   return n;
 }
+
+// The loop prints and polls the URLs it was given: a port picked by the system (0) would not be known.
+const port = (flag: string) => count(flag, values[flag as "query-port"], 1);
 
 const dir = resolve(values.dir);
 if (!existsSync(join(dir, "subgraph.yaml"))) fail(`--dir ${dir} holds no subgraph.yaml`);
@@ -45,10 +48,10 @@ try {
     dataDir: values["data-dir"],
     postgres: values.postgres,
     ports: {
-      query: count("query-port", values["query-port"]),
-      admin: count("admin-port", values["admin-port"]),
-      ipfs: count("ipfs-port", values["ipfs-port"]),
-      status: count("status-port", values["status-port"]),
+      query: port("query-port"),
+      admin: port("admin-port"),
+      ipfs: port("ipfs-port"),
+      status: port("status-port"),
     },
     approvals: count("approvals", values.approvals),
     debounceMs: count("debounce", values.debounce),
