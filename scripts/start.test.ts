@@ -14,7 +14,6 @@ vi.setConfig({ testTimeout: 300_000 });
 
 let chain: HardhatNode;
 let dataDir: string;
-let ports: string[];
 
 beforeAll(async () => {
   // The test owns the chain so it can read the logs after `--exit` has stopped everything else.
@@ -22,7 +21,6 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "start-"));
   // As root, --postgres runs the server as 'nobody', which must reach the cluster inside.
   await chmod(dataDir, 0o755);
-  ports = ["--query-port", String(await freePort()), "--admin-port", String(await freePort()), "--ipfs-port", String(await freePort()), "--status-port", String(await freePort())];
 });
 
 afterAll(async () => {
@@ -30,7 +28,9 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-function start(...extra: string[]): Promise<ScriptResult> {
+/** Free ports picked right before each run: picked once for all runs, another test could take one meanwhile. */
+async function start(...extra: string[]): Promise<ScriptResult> {
+  const ports = ["--query-port", String(await freePort()), "--admin-port", String(await freePort()), "--ipfs-port", String(await freePort()), "--status-port", String(await freePort())];
   return runScript("scripts/start.ts", ["--exit", "--data-dir", dataDir, ...ports, ...extra], { env: { ETHEREUM_RPC: chain.url, SUBGRAPH_NAME: "test/start" } });
 }
 
