@@ -1,7 +1,8 @@
 // Hostile input against a real node (`scripts/localNode.ts` as a child process, on free ports, PGlite):
 // oversized bodies, deep nesting, thousands of aliases, browser pages of other sites, malformed request
-// lines, and a mapping stuck in an endless loop. After every case the node must be alive: the process
-// runs, the status API answers, and the healthy deployment's data equals the chain's Approval logs.
+// lines, a mapping stuck in an endless loop, and one that allocates without end. After every case the
+// node must be alive: the process runs, the status API answers, and the healthy deployment's data equals
+// the chain's Approval logs.
 import { connect } from "node:net";
 import { request } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -37,12 +38,15 @@ import type { LocalNodePorts } from "../index.js";
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 const runawayFixture = join(fileURLToPath(new URL(".", import.meta.url)), "_test", "runaway");
+const hogFixture = join(fileURLToPath(new URL(".", import.meta.url)), "_test", "hog");
 const HEALTHY = "hostile/healthy";
 const RUNAWAY = "hostile/runaway";
+const HOG = "hostile/hog";
 
 let fx: ChainFixture;
 let healthyBuild: BuiltSubgraph;
 let runawayBuild: BuiltSubgraph;
+let hogBuild: BuiltSubgraph;
 
 interface RunningNode {
   proc: NodeProcess;
@@ -126,6 +130,7 @@ beforeAll(async () => {
   fx = await startChainWithToken();
   healthyBuild = await buildFor(fx.token);
   runawayBuild = await buildFor(fx.token, runawayFixture);
+  hogBuild = await buildFor(fx.token, hogFixture);
   await sendApprovals({ rpcUrl: fx.chain.url, token: fx.token.proxy, count: 20, batchSize: 10 });
 });
 afterAll(async () => {
@@ -136,7 +141,7 @@ describe("hostile input against a running node", () => {
   let node: RunningNode;
 
   beforeAll(async () => {
-    node = await startNodeProcess({ GRAPH_MAPPING_HANDLER_TIMEOUT: "3" });
+    node = await startNodeProcess({ GRAPH_MAPPING_HANDLER_TIMEOUT: "3", LOCAL_NODE_MAPPING_MAX_MEMORY_MB: "256" });
     await deployWithGraphCli(healthyBuild, HEALTHY, node.urls);
     await expectAlive(node);
   });
@@ -236,6 +241,27 @@ describe("hostile input against a running node", () => {
     // Queries of the failed deployment still answer (its data before the failure).
     const allowed = await graphql<{ approvalQueries: unknown[] }>(`${node.urls.query}/subgraphs/name/${RUNAWAY}`, "{ approvalQueries(first: 1000, subgraphError: allow) { id } }");
     expect(allowed.data?.approvalQueries.length).toBeGreaterThan(0);
+    await expectAlive(node);
+  });
+
+  it("fails a deployment whose handler allocates without end at the memory limit, while the other keeps indexing", async () => {
+    await deployWithGraphCli(hogBuild, HOG, node.urls);
+    await waitForHead(node.urls.status, HOG, fx.chain.url);
+    const hogBlock = await approve(8n);
+    await sendApprovals({ rpcUrl: fx.chain.url, token: fx.token.proxy, count: 5, seed: 4 });
+    const failed = await waitForStatus(node.urls.status, HOG, (s) => s.health === "failed", 60_000);
+    // Without the cap the module grows its memory to about 2 GB and fails with a bare `unreachable` trap.
+    expect(failed.fatalError?.message).toMatch(
+      new RegExp(`^out of memory: the mapping's memory reached \\d+ MB of its 256 MB limit \\(LOCAL_NODE_MAPPING_MAX_MEMORY_MB\\); transaction [0-9a-f]{64}: wasm trap: unreachable in handler \`ApprovalHandler\` at block #${hogBlock} \\([0-9a-f]{64}\\)$`),
+    );
+    expect(Number(failed.fatalError?.block?.number)).toBe(hogBlock);
+    // The failed deployment keeps what it indexed before the failing block, and nothing of that block.
+    const allowed = await graphql<{ all: unknown[]; eights: unknown[] }>(
+      `${node.urls.query}/subgraphs/name/${HOG}`,
+      "{ all: approvalQueries(first: 1000, subgraphError: allow) { id } eights: approvalQueries(where: {value: 8}, subgraphError: allow) { id } }",
+    );
+    expect(allowed.data?.all.length).toBeGreaterThan(0);
+    expect(allowed.data?.eights).toEqual([]);
     await expectAlive(node);
   });
 });

@@ -16,6 +16,8 @@ import type {
 export interface WorkerDataSource {
   name: string;
   wasmModule: WebAssembly.Module;
+  /** The module's bytes: the worker compiles them again with its memory capped (else runs `wasmModule` as is). */
+  wasmBytes?: Uint8Array;
   apiVersion: string;
   /** Lowercase 0x address, "" when none. */
   address: string;
@@ -30,6 +32,8 @@ export interface WorkerDataSource {
 export interface WorkerTemplate {
   name: string;
   wasmModule: WebAssembly.Module;
+  /** As WorkerDataSource.wasmBytes. */
+  wasmBytes?: Uint8Array;
   apiVersion: string;
   network: string;
   /** A file data source template (`file/ipfs`): created with an IPFS path, its handler gets the file. */
@@ -70,6 +74,8 @@ export interface WorkerInit {
   memoryLimitBytes?: number;
   /** The manifest declares `nonFatalErrors`. */
   nonFatalErrors?: boolean;
+  /** The cap on each mapping instance's linear memory, for modules given with their bytes. */
+  maxMemoryMb?: number;
 }
 
 /** One handler call: an event, or a block (block handlers). */

@@ -34,6 +34,8 @@ export interface HostRuntimeOptions {
   memoryLimitBytes?: number;
   /** The manifest declares `nonFatalErrors`: a handler's deterministic error skips it instead of failing. */
   nonFatalErrors?: boolean;
+  /** The cap the mappings' memory was compiled with (capMappingMemory), named in the errors it causes. */
+  maxMemoryMb?: number;
   /** Synchronous round trip to the owner of the store and the RPC client. */
   request(req: SyncRequest): SyncResponse;
   log(level: LogLevel, message: string): void;
@@ -239,6 +241,23 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
     }
   }
 
+  /**
+   * A handler's error, naming the memory cap when the handler trapped with its instance's memory past
+   * half of it: AssemblyScript traps (`unreachable`) when `memory.grow` fails, and the stub runtime's
+   * doubling falls back to the exact need, so memory ends between half the cap and the cap.
+   */
+  function failureMessage(err: unknown, t: Trigger | null): string {
+    const e = err as { message?: string; code?: string; deterministic?: boolean };
+    const message = e.message ?? String(err);
+    if (options.maxMemoryMb === undefined || t === null || t.kind === "refused" || e.code !== "TRAP" || e.deterministic !== true) return message;
+    const ds = registry.list[t.dataSource];
+    const memory = ds ? instances.get(ds.wasmModule)?.context.exports.memory : undefined;
+    if (!(memory instanceof WebAssembly.Memory)) return message;
+    const usedMb = memory.buffer.byteLength / 2 ** 20;
+    if (usedMb < options.maxMemoryMb / 2 || usedMb > options.maxMemoryMb) return message;
+    return `out of memory: the mapping's memory reached ${Math.round(usedMb)} MB of its ${options.maxMemoryMb} MB limit (LOCAL_NODE_MAPPING_MAX_MEMORY_MB); ${message}`;
+  }
+
   async function runTrigger(t: Trigger): Promise<void> {
     const ds = registry.list[t.dataSource];
     if (!ds) throw new IndexerError(`no data source ${t.dataSource}`);
@@ -257,7 +276,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
     for (const [at, job] of blocks.entries()) {
       currentBlock = job.ptr;
       const countBefore = registry.list.length;
-      let trigger = null as { handler: string } | null;
+      let trigger = null as Trigger | null;
       const created: CreatedDataSource[] = [];
       const done: number[] = [];
       const fileChanges: RegionEntityChange[] = [];
@@ -273,7 +292,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
           const e = err as { message?: string; deterministic?: boolean; handler?: string };
           if (!options.nonFatalErrors || e.deterministic !== true || t.kind === "refused") throw err;
           registry.dropQueued(queued);
-          errors.push({ message: e.message ?? String(err), handler: e.handler ?? t.handler });
+          errors.push({ message: failureMessage(err, t), handler: e.handler ?? t.handler });
         }
       };
       try {
@@ -303,7 +322,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
         return {
           results,
           failure: {
-            message: e.message ?? String(err),
+            message: failureMessage(err, trigger),
             deterministic: e.deterministic === true,
             handler: e.handler ?? trigger?.handler ?? null,
             block: job.ptr,

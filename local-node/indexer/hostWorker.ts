@@ -4,6 +4,7 @@
 import { parentPort, receiveMessageOnPort } from "node:worker_threads";
 import type { MessagePort } from "node:worker_threads";
 import { createHostRuntime, type HostRuntime } from "./hostRuntime.js";
+import { capMappingMemory } from "./memoryCap.js";
 import type { SyncRequest, SyncResponse, WorkerCommand, WorkerInit, WorkerReply } from "./hostProtocol.js";
 
 const out = parentPort;
@@ -28,10 +29,12 @@ function requester(init: WorkerInit): (req: SyncRequest) => SyncResponse {
 }
 
 async function start(init: WorkerInit): Promise<HostRuntime> {
+  const mappings = init.maxMemoryMb === undefined ? init : await capMappingMemory(init.dataSources, init.templates, init.maxMemoryMb);
   return createHostRuntime({
     schemaSdl: init.schemaSdl,
-    dataSources: init.dataSources,
-    templates: init.templates,
+    dataSources: mappings.dataSources,
+    templates: mappings.templates,
+    ...(init.maxMemoryMb === undefined ? {} : { maxMemoryMb: init.maxMemoryMb }),
     created: init.created,
     ...(init.cacheSize === undefined ? {} : { cacheSize: init.cacheSize }),
     ...(init.memoryLimitBytes === undefined ? {} : { memoryLimitBytes: init.memoryLimitBytes }),

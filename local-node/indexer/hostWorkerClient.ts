@@ -82,21 +82,39 @@ export interface MappingLimits {
   handlerTimeoutMs: number;
   /** The thread's V8 heap (Worker resourceLimits.maxOldGenerationSizeMb); the mapping's WASM memory is apart. */
   maxHeapMb: number;
+  /**
+   * Each mapping instance's linear memory (the maximum written into its memory section), which V8's heap
+   * limit does not cover. Set with LOCAL_NODE_MAPPING_MAX_MEMORY_MB; graph-node has no such setting (a
+   * handler there may grow its memory to wasm32's 4 GiB, gas permitting).
+   */
+  maxMemoryMb: number;
 }
 
 /**
  * graph-node has no handler timeout by default, and stops a runaway handler by gas (about 1,000 s of
  * instructions, deterministically). This host meters no gas: a minute of silent computation stands in.
  */
-export const DEFAULT_MAPPING_LIMITS: MappingLimits = { handlerTimeoutMs: 60_000, maxHeapMb: 2048 };
+export const DEFAULT_MAPPING_LIMITS: MappingLimits = { handlerTimeoutMs: 60_000, maxHeapMb: 2048, maxMemoryMb: 1024 };
 
-/** GRAPH_MAPPING_HANDLER_TIMEOUT (seconds, as graph-node reads it) for the CLIs; a malformed value throws. */
+/**
+ * GRAPH_MAPPING_HANDLER_TIMEOUT (seconds, as graph-node reads it) and LOCAL_NODE_MAPPING_MAX_MEMORY_MB
+ * (whole MB, 1 to 4096: wasm32's range) for the CLIs; a malformed value throws.
+ */
 export function mappingLimitsFromEnv(env: Record<string, string | undefined>): Partial<MappingLimits> {
-  const raw = env.GRAPH_MAPPING_HANDLER_TIMEOUT?.trim();
-  if (raw === undefined || raw === "") return {};
-  const seconds = Number(raw);
-  if (!(seconds > 0) || !Number.isFinite(seconds)) throw new IndexerError(`GRAPH_MAPPING_HANDLER_TIMEOUT must be a number of seconds above 0, got ${JSON.stringify(env.GRAPH_MAPPING_HANDLER_TIMEOUT)}`);
-  return { handlerTimeoutMs: seconds * 1000 };
+  const limits: Partial<MappingLimits> = {};
+  const timeout = env.GRAPH_MAPPING_HANDLER_TIMEOUT?.trim();
+  if (timeout !== undefined && timeout !== "") {
+    const seconds = Number(timeout);
+    if (!(seconds > 0) || !Number.isFinite(seconds)) throw new IndexerError(`GRAPH_MAPPING_HANDLER_TIMEOUT must be a number of seconds above 0, got ${JSON.stringify(env.GRAPH_MAPPING_HANDLER_TIMEOUT)}`);
+    limits.handlerTimeoutMs = seconds * 1000;
+  }
+  const memory = env.LOCAL_NODE_MAPPING_MAX_MEMORY_MB?.trim();
+  if (memory !== undefined && memory !== "") {
+    const mb = Number(memory);
+    if (!Number.isInteger(mb) || mb < 1 || mb > 4096) throw new IndexerError(`LOCAL_NODE_MAPPING_MAX_MEMORY_MB must be a whole number of MB from 1 to 4096, got ${JSON.stringify(env.LOCAL_NODE_MAPPING_MAX_MEMORY_MB)}`);
+    limits.maxMemoryMb = mb;
+  }
+  return limits;
 }
 
 /** How often the main thread looks at a run in flight (the timeout's resolution). */
@@ -186,6 +204,7 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
     ...(options.cacheSize === undefined ? {} : { cacheSize: options.cacheSize }),
     ...(options.memoryLimitBytes === undefined ? {} : { memoryLimitBytes: options.memoryLimitBytes }),
     ...(options.nonFatalErrors ? { nonFatalErrors: true } : {}),
+    maxMemoryMb: thread.limits.maxMemoryMb,
   };
 
   async function answer(req: SyncRequest): Promise<SyncResponse> {

@@ -1,6 +1,7 @@
 // A mapping that never returns (local-node/e2e/_test/runaway, built by graph-cli: an approval of 7 spins
 // forever): the run fails deterministically at the handler timeout, with graph-node's text, and
-// interrupt() ends a stuck thread at once; other workers keep running meanwhile.
+// interrupt() ends a stuck thread at once; other workers keep running meanwhile. One that allocates
+// without end (_test/hog: an approval of 8) fails at the memory cap, naming it.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +16,7 @@ vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 const TOKEN = "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512";
 const fixture = join(fileURLToPath(new URL(".", import.meta.url)), "..", "e2e", "_test", "runaway");
+const hogFixture = join(fileURLToPath(new URL(".", import.meta.url)), "..", "e2e", "_test", "hog");
 const hex = (n: number, bytes: number) => `0x${n.toString(16).padStart(bytes * 2, "0")}`;
 let wasmModule: WebAssembly.Module;
 let schemaSdl = "";
@@ -107,9 +109,50 @@ describe("a handler that never returns", () => {
     await expect(stuck.terminate()).resolves.toBeUndefined();
   });
 
-  it("reads GRAPH_MAPPING_HANDLER_TIMEOUT in seconds, as graph-node does", () => {
+  it("reads GRAPH_MAPPING_HANDLER_TIMEOUT in seconds, as graph-node does, and LOCAL_NODE_MAPPING_MAX_MEMORY_MB", () => {
     expect(mappingLimitsFromEnv({ GRAPH_MAPPING_HANDLER_TIMEOUT: "5" })).toEqual({ handlerTimeoutMs: 5000 });
     expect(mappingLimitsFromEnv({})).toEqual({});
     expect(() => mappingLimitsFromEnv({ GRAPH_MAPPING_HANDLER_TIMEOUT: "soon" })).toThrow(/GRAPH_MAPPING_HANDLER_TIMEOUT must be a number of seconds/);
+    expect(mappingLimitsFromEnv({ LOCAL_NODE_MAPPING_MAX_MEMORY_MB: "512" })).toEqual({ maxMemoryMb: 512 });
+    for (const bad of ["0", "4097", "1.5", "lots"]) {
+      expect(() => mappingLimitsFromEnv({ LOCAL_NODE_MAPPING_MAX_MEMORY_MB: bad }), bad).toThrow(/LOCAL_NODE_MAPPING_MAX_MEMORY_MB must be a whole number of MB from 1 to 4096/);
+    }
+  });
+});
+
+describe("a handler that allocates without end", () => {
+  let hogBytes: Uint8Array;
+  let hogPool: HostThreadPool;
+
+  beforeAll(async () => {
+    const built = await buildSubgraph({ address: TOKEN, startBlock: 1, projectDir: hogFixture });
+    hogBytes = await readFile(join(built.buildDir, "ApprovalToken", "ApprovalToken.wasm"));
+    hogPool = createHostThreadPool({ ...DEFAULT_MAPPING_LIMITS, handlerTimeoutMs: 30_000, maxMemoryMb: 64 });
+  });
+  afterAll(async () => {
+    await hogPool?.close();
+  });
+
+  it("fails its run deterministically at the memory cap, naming it, while another worker keeps running", async () => {
+    const start = async (): Promise<HostWorker> => {
+      const hogModule = await WebAssembly.compile(hogBytes as Uint8Array<ArrayBuffer>);
+      return createHostWorker({ thread: hogPool.take(), schemaSdl, dataSources: [{ name: "ApprovalToken", wasmModule: hogModule, wasmBytes: hogBytes, apiVersion: "0.0.7", address: TOKEN, network: "localhost" }], services, log: () => {} });
+    };
+    const hog = await start();
+    const healthy = await start();
+    try {
+      expect((await hog.run([job(3, [1n, 2n])])).failure).toBeNull();
+      const started = Date.now();
+      const { results, failure } = await hog.run([job(5, [1n, 8n]), job(6, [2n])]);
+      // 64 MB fill in well under the handler timeout; uncapped, the module would grow to about 2 GB.
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(results).toEqual([]);
+      expect(failure).toMatchObject({ deterministic: true, handler: "ApprovalHandler", block: { number: 5 } });
+      expect(failure?.message).toMatch(/^out of memory: the mapping's memory reached (3[2-9]|[4-5]\d|6[0-4]) MB of its 64 MB limit \(LOCAL_NODE_MAPPING_MAX_MEMORY_MB\); transaction [0-9a-f]{64}: wasm trap: unreachable$/);
+      expect((await healthy.run([job(7, [3n])])).failure).toBeNull();
+    } finally {
+      await hog.terminate();
+      await healthy.terminate();
+    }
   });
 });

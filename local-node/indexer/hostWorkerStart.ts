@@ -13,6 +13,7 @@ export async function startWorker(ctx: IndexerContext): Promise<HostWorker> {
     dataSources: deployment.dataSources.map((ds) => ({
       name: ds.name,
       wasmModule: ds.wasmModule,
+      ...bytesOf(ds),
       apiVersion: ds.apiVersion,
       address: ds.address?.toLowerCase() ?? "",
       network: ds.network,
@@ -20,8 +21,8 @@ export async function startWorker(ctx: IndexerContext): Promise<HostWorker> {
       templates: [...(deployment.templates ?? []), ...(deployment.fileTemplates ?? [])].map((t) => t.name),
     })),
     templates: [
-      ...(deployment.templates ?? []).map((t) => ({ name: t.name, wasmModule: t.wasmModule, apiVersion: t.apiVersion, network: t.network })),
-      ...(deployment.fileTemplates ?? []).map((t) => ({ name: t.name, wasmModule: t.wasmModule, apiVersion: t.apiVersion, network: t.network, file: { handler: t.handler, entities: t.entities } })),
+      ...(deployment.templates ?? []).map((t) => ({ name: t.name, wasmModule: t.wasmModule, ...bytesOf(t), apiVersion: t.apiVersion, network: t.network })),
+      ...(deployment.fileTemplates ?? []).map((t) => ({ name: t.name, wasmModule: t.wasmModule, ...bytesOf(t), apiVersion: t.apiVersion, network: t.network, file: { handler: t.handler, entities: t.entities } })),
     ],
     created: ctx.created,
     ...(deployment.features?.includes("nonFatalErrors") ? { nonFatalErrors: true } : {}),
@@ -38,4 +39,9 @@ export async function startWorker(ctx: IndexerContext): Promise<HostWorker> {
       ...(ctx.options.readFile ? { readFile: ctx.options.readFile } : {}),
     },
   });
+}
+
+/** The mapping's bytes when the deployment has them (the worker then caps its memory). */
+function bytesOf(m: { wasmBytes?: Uint8Array }): { wasmBytes?: Uint8Array } {
+  return m.wasmBytes ? { wasmBytes: m.wasmBytes } : {};
 }

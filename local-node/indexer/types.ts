@@ -83,6 +83,8 @@ export interface IndexedMapping {
   blockHandlers?: IndexedBlockHandler[];
   callHandlers?: IndexedCallHandler[];
   wasmModule: WebAssembly.Module;
+  /** The module's bytes; with them the host worker caps the mapping's memory (MappingLimits.maxMemoryMb). */
+  wasmBytes?: Uint8Array;
 }
 
 export interface IndexedDataSource extends IndexedMapping {
@@ -103,6 +105,8 @@ export interface IndexedFileTemplate {
   entities: string[];
   handler: string;
   wasmModule: WebAssembly.Module;
+  /** As IndexedMapping.wasmBytes. */
+  wasmBytes?: Uint8Array;
 }
 
 export interface IndexedDeployment {

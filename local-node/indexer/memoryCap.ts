@@ -1,0 +1,23 @@
+// The worker's mappings, compiled again with their linear memory capped: V8's heap limit on the thread
+// does not cover WebAssembly memory, so a mapping that allocates without end would otherwise grow to
+// wasm32's 4 GiB before it fails.
+import { WASM_PAGE_BYTES, withMemoryMaximum } from "../../wasm-host/index.js";
+import type { WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
+
+export async function capMappingMemory(
+  dataSources: WorkerDataSource[],
+  templates: WorkerTemplate[],
+  maxMemoryMb: number,
+): Promise<{ dataSources: WorkerDataSource[]; templates: WorkerTemplate[] }> {
+  const maxPages = (maxMemoryMb * 2 ** 20) / WASM_PAGE_BYTES;
+  // One capped module per original: the runtime shares an instance among data sources of one module.
+  const capped = new Map<WebAssembly.Module, Promise<WebAssembly.Module>>();
+  const cap = async <T extends WorkerDataSource | WorkerTemplate>(m: T): Promise<T> => {
+    if (!m.wasmBytes) return m;
+    const bytes = m.wasmBytes;
+    let module = capped.get(m.wasmModule);
+    if (!module) capped.set(m.wasmModule, (module = WebAssembly.compile(withMemoryMaximum(bytes, maxPages) as Uint8Array<ArrayBuffer>)));
+    return { ...m, wasmModule: await module };
+  };
+  return { dataSources: await Promise.all(dataSources.map(cap)), templates: await Promise.all(templates.map(cap)) };
+}
