@@ -128,6 +128,8 @@ function relationQueries(schema: SubgraphSchema, type: EntityTypeDef, sample: Re
         { id: `${type.name}.childOrder.${f.name}__id`, query: `{ r: ${coll}(first: 30, orderBy: ${f.name}__id) { id } }` },
       );
     }
+    // The reference itself as the sort key (graph-node sorts only by built-in scalars).
+    out.push({ id: `${type.name}.orderBy.reference.${f.name}`, query: `{ r: ${coll}(first: 30, orderBy: ${f.name}) { id } }` });
   }
   return out;
 }

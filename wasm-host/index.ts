@@ -21,7 +21,7 @@ export {
 export { ethereumEncode, ethereumDecode } from "./host/ethereum.js";
 export { toEthersValue } from "./values/ethereumValue.js";
 export { bigIntToHex, bytesToString } from "./host/typeConversion.js";
-export { StoreValueKind } from "./values/storeValue.js";
+export { StoreValueKind, entityDataEqual } from "./values/storeValue.js";
 export type {
   ApiVersion,
   BigIntLike,

@@ -79,6 +79,15 @@ export function describeSelection(ctx: DescribeContext, typeName: string, select
   return selection;
 }
 
+/**
+ * Whether graph-node sorts by a field: only a single built-in scalar. An enum, a reference or a list is
+ * "not supported" (its store finds no value type for the field's GraphQL type; found by the parity run
+ * of ourzora/nouns-builder, whose votes have an enum `support`).
+ */
+function sortable(def: FieldDef): boolean {
+  return !def.list && def.type.kind === "scalar";
+}
+
 /** skip/first/orderBy/orderDirection/where of a collection field, checked as graph-node does. */
 export function collectionArgs(ctx: DescribeContext, typeName: string, args: Record<string, unknown>): CollectionArgs {
   const first = typeof args.first === "number" ? args.first : 100;
@@ -95,13 +104,13 @@ export function collectionArgs(ctx: DescribeContext, typeName: string, args: Rec
     const parent = fieldDefOf(ctx, typeName, field)?.def;
     const target = parent?.type.kind === "reference" ? parent.type.target : null;
     const child = target ? fieldDefOf(ctx, target, childField)?.def : undefined;
-    if (!parent || parent.list || !child || child.list || child.type.kind === "reference" || ctx.api.subgraph.interfaces.has(target ?? "")) {
+    if (!parent || parent.list || !child || !sortable(child) || ctx.api.subgraph.interfaces.has(target ?? "")) {
       throw new QueryError(`Ordering by \`${args.orderBy}\` is not supported for type \`${typeName}\``);
     }
     order = { field, direction, childField };
   } else if (typeof args.orderBy === "string") {
     const found = fieldDefOf(ctx, typeName, args.orderBy);
-    if (found && (found.def.list || found.def.derivedFrom !== null)) {
+    if (found && !sortable(found.def)) {
       throw new QueryError(`Ordering by \`${args.orderBy}\` is not supported for type \`${typeName}\``);
     }
     order = { field: args.orderBy, direction };

@@ -322,8 +322,14 @@ function project(row: ResultObject, selection: Selection[], api: ApiSchema): Res
       out[sel.key] = row[sel.key] ?? null;
     } else {
       const child = row[sel.key];
+      const def = own?.get(sel.field);
       if (Array.isArray(child)) out[sel.key] = child.map((c) => project(c as ResultObject, sel.query.selection, api));
-      else out[sel.key] = child ? project(child as ResultObject, sel.query.selection, api) : null;
+      else if (child) out[sel.key] = project(child as ResultObject, sel.query.selection, api);
+      // graph-node answers an unset list of references with [], and fails the query when a non-null
+      // reference points at an entity that does not exist (at the queried block).
+      else if (def?.list) out[sel.key] = [];
+      else if (def?.nonNull) throw new QueryError(`Null value resolved for non-null field \`${sel.field}\``);
+      else out[sel.key] = null;
     }
   }
   // Kept for graphql-js (interfaces resolve their type from it); JSON output never reads it there.

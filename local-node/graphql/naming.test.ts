@@ -18,4 +18,14 @@ describe("queryFieldNames", () => {
     expect(queryFieldNames("TokenBalance")).toEqual({ singular: "tokenBalance", plural: "tokenBalances" });
     expect(queryFieldNames("Box")).toEqual({ singular: "box", plural: "boxes" });
   });
+
+  it("lowercases a run of capitals as one word, as Inflector's camelCase does", () => {
+    // Served by graph-node for ourzora/nouns-builder's schema: dao/daos, daotokenOwner/daotokenOwners.
+    expect(queryFieldNames("DAO")).toEqual({ singular: "dao", plural: "daos" });
+    expect(queryFieldNames("DAOTokenOwner")).toEqual({ singular: "daotokenOwner", plural: "daotokenOwners" });
+    // A digit or a separator starts a new word.
+    expect(queryFieldNames("ERC20Token")).toEqual({ singular: "erc20Token", plural: "erc20Tokens" });
+    expect(queryFieldNames("Pool2a")).toEqual({ singular: "pool2A", plural: "pool2As" });
+    expect(queryFieldNames("Token_holder")).toEqual({ singular: "tokenHolder", plural: "tokenHolders" });
+  });
 });

@@ -1,5 +1,5 @@
 // graph-node's query field names (graph/src/data/graphql/ext.rs): the singular is the type name in
-// camelCase; the plural is Inflector's `to_plural` of the WHOLE type name, then camelCase; when both
+// Inflector's camelCase; the plural is Inflector's `to_plural` of the WHOLE type name, then camelCase; when both
 // are equal the plural gets `_collection` (Stats -> stats, stats_collection).
 //
 // Inflector 0.11's `to_plural` (the Rust crate graph-node uses) is reproduced here as graph-node runs
@@ -69,14 +69,43 @@ const RULES: [RegExp, string][] = [
   [/(\w*eaux)$/, ""],
 ];
 
-function words(name: string): string[] {
-  return name.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? [name];
-}
+const isAlphanumeric = (c: string) => /[\p{L}\p{N}]/u.test(c);
+const isNumeric = (c: string) => /\p{N}/u.test(c);
+const isLower = (c: string) => c !== c.toUpperCase() && c === c.toLowerCase();
+const isUpper = (c: string) => c !== c.toLowerCase() && c === c.toUpperCase();
+const asciiLower = (c: string) => (c >= "A" && c <= "Z" ? c.toLowerCase() : c);
+const asciiUpper = (c: string) => (c >= "a" && c <= "z" ? c.toUpperCase() : c);
 
+/**
+ * Inflector 0.11's `to_camel_case`, as graph-node runs it: every letter is lowercased except one that
+ * starts a new word, which is a letter after a separator or a digit, or an uppercase letter right after a
+ * lowercase one. A run of capitals is therefore one lowercase word: DAO -> dao, DAOTokenOwner ->
+ * daotokenOwner (checked against graph-node by the Nouns Builder real-subgraph run).
+ */
 export function camelCase(name: string): string {
-  return words(name)
-    .map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()))
-    .join("");
+  let out = "";
+  let newWord = false;
+  let started = false;
+  // The last letter lowercased in place: a letter that started a word does not count.
+  let lastLetter = " ";
+  for (const c of name.replace(/[^\p{L}\p{N}]+$/u, "")) {
+    if (!isAlphanumeric(c)) {
+      if (started) newWord = true;
+      continue;
+    }
+    started = true;
+    if (isNumeric(c)) {
+      newWord = true;
+      out += c;
+    } else if (newWord || (isLower(lastLetter) && isUpper(c))) {
+      newWord = false;
+      out += asciiUpper(c);
+    } else {
+      lastLetter = c;
+      out += asciiLower(c);
+    }
+  }
+  return out;
 }
 
 /** Inflector's `to_plural` of a whole name, case-sensitive, as graph-node calls it. */

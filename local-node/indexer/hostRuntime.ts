@@ -8,6 +8,7 @@
 // the worker entry wires `request` to Atomics.wait, tests can call it directly.
 import {
   createHostStore,
+  entityDataEqual,
   instantiateSubgraph,
   type BlockPtr,
   type EntityChange,
@@ -140,6 +141,21 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   const firstApi = options.dataSources[0]?.apiVersion ?? options.templates?.[0]?.apiVersion ?? "0.0.7";
   const storeOptions = { rejectUndefinedFields: apiPatch(firstApi) >= 8 };
   const blockStore = createHostStore(schema, backend, storeOptions);
+
+  /**
+   * graph-node writes nothing for an entity the block left as it was (entity_cache.rs, as_modifications):
+   * a mutable entity set back to its stored value, or one removed and saved again with the same fields,
+   * gets no new version, so `_change_block` and time travel see no change; removing what never existed
+   * writes nothing either. The backend still answers with the state before this block.
+   */
+  function withoutNoOps(changes: EntityChange[]): EntityChange[] {
+    return changes.filter((change) => {
+      if (schema.entities.get(change.entityType)?.immutable) return true;
+      const before = backend.get(change.entityType, change.id);
+      if (change.op === "remove") return before !== null;
+      return before === null || !entityDataEqual(before.data, change.data);
+    });
+  }
   const registry = createDataSourceRegistry(
     options.dataSources,
     options.templates ?? [],
@@ -329,7 +345,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
           },
         };
       }
-      const changes: EntityChange[] = blockStore.takeChanges();
+      const changes: EntityChange[] = withoutNoOps(blockStore.takeChanges());
       for (const ch of changes) {
         noteWritten(ch.entityType, ch.id);
         pending.set(key(ch.entityType, ch.id), ch.op === "set" ? { data: ch.data, block: job.ptr.number } : null);

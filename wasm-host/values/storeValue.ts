@@ -41,3 +41,28 @@ export interface BlockPtr {
   number: number;
   hash: string;
 }
+
+/** Whether two values are the same store value (kind and content). */
+export function storeValuesEqual(a: StoreValue, b: StoreValue): boolean {
+  if (a.kind !== b.kind) return false;
+  if (a.kind === "Null") return true;
+  if (a.kind === "Bytes") {
+    const other = (b as { value: Uint8Array }).value;
+    return a.value.length === other.length && a.value.every((byte, i) => byte === other[i]);
+  }
+  if (a.kind === "Array") {
+    const other = (b as { value: StoreValue[] }).value;
+    return a.value.length === other.length && a.value.every((item, i) => storeValuesEqual(item, other[i]!));
+  }
+  return a.value === (b as { value: unknown }).value;
+}
+
+/** Whether two entities have the same fields with the same values. */
+export function entityDataEqual(a: EntityData, b: EntityData): boolean {
+  if (a.size !== b.size) return false;
+  for (const [name, value] of a) {
+    const other = b.get(name);
+    if (other === undefined || !storeValuesEqual(value, other)) return false;
+  }
+  return true;
+}

@@ -1,6 +1,6 @@
-import { BigInt } from "@graphprotocol/graph-ts";
+import { BigInt, Bytes, store } from "@graphprotocol/graph-ts";
 import { Approval as ApprovalEvent } from "../generated/ApprovalToken/ApprovalToken";
-import { Account, Approval, Spender } from "../generated/schema";
+import { Account, Approval, Orphan, Spender, Tag } from "../generated/schema";
 
 // Accounts and spenders change with every approval (mutable entities, compared over time); each
 // approval references both (derived fields and nested filters on the other side).
@@ -31,4 +31,33 @@ export function ApprovalHandler(event: ApprovalEvent): void {
   approval.value = event.params.value;
   approval.block = event.block.number;
   approval.save();
+
+  writeUnchanged(event);
+}
+
+// Writes that leave an entity as it was: the same fields saved again, or removed and saved again.
+function writeUnchanged(event: ApprovalEvent): void {
+  const id = "tag-" + event.params.owner.toHexString();
+  const tag = Tag.load(id);
+  if (tag == null) {
+    saveTag(id, event.params.owner);
+  } else if (event.logIndex.toI32() % 2 == 0) {
+    store.remove("Tag", id);
+    saveTag(id, event.params.owner);
+  } else {
+    tag.note = "unchanged";
+    tag.save();
+  }
+  if (Orphan.load("orphan") == null) {
+    const orphan = new Orphan("orphan");
+    orphan.missing = Bytes.fromHexString("0x00000000000000000000000000000000000000ff");
+    orphan.save();
+  }
+}
+
+function saveTag(id: string, owner: Bytes): void {
+  const tag = new Tag(id);
+  tag.owner = owner;
+  tag.note = "unchanged";
+  tag.save();
 }
