@@ -14,9 +14,16 @@ export interface GraphCliResult {
  * Runs the unmodified graph-cli on the Node that runs us (so Node 22 even when the shell has 20).
  * Colour is turned off so callers can read the output.
  */
-export function runGraphCli(args: string[], options: { cwd?: string; onOutput?: (text: string) => void } = {}): Promise<GraphCliResult> {
+export interface GraphCliOptions {
+  cwd?: string;
+  onOutput?: (text: string) => void;
+  /** Another graph-cli's entry point (an older release a subgraph pins); the project's by default. */
+  bin?: string;
+}
+
+export function runGraphCli(args: string[], options: GraphCliOptions = {}): Promise<GraphCliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [graphCliBin, ...args], {
+    const child = spawn(process.execPath, [options.bin ?? graphCliBin, ...args], {
       cwd: options.cwd ?? projectRoot,
       env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
       stdio: ["ignore", "pipe", "pipe"],
@@ -37,7 +44,7 @@ export function runGraphCli(args: string[], options: { cwd?: string; onOutput?: 
 }
 
 /** Runs graph-cli and throws with its output when it fails. */
-export async function graphCli(args: string[], options: { cwd?: string; onOutput?: (text: string) => void } = {}): Promise<GraphCliResult> {
+export async function graphCli(args: string[], options: GraphCliOptions = {}): Promise<GraphCliResult> {
   const result = await runGraphCli(args, options);
   if (result.code !== 0) {
     throw new Error(`graph ${args[0] ?? ""} failed (exit ${result.code}):\n${stripAnsi(result.stdout + result.stderr).trim()}`);

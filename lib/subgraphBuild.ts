@@ -18,6 +18,8 @@ export interface BuildSubgraphParameters {
   projectDir?: string;
   /** Files and folders of the project to copy. */
   files?: string[];
+  /** Another graph-cli's entry point to build with (see `graphCli`'s `bin`). */
+  graphCliBin?: string;
 }
 
 export interface BuiltSubgraph {
@@ -26,6 +28,8 @@ export interface BuiltSubgraph {
   /** graph-cli's output folder, containing subgraph.yaml. */
   buildDir: string;
   manifestPath: string;
+  /** The graph-cli it was built with when not the project's: deploy it with the same one. */
+  graphCliBin?: string;
 }
 
 /**
@@ -49,9 +53,10 @@ export async function buildSubgraph(params: BuildSubgraphParameters): Promise<Bu
   );
   const buildDir = params.outputDir ?? join(workDir, "build");
   await mkdir(buildDir, { recursive: true });
-  await graphCli(["codegen", "--output-dir", "generated/"], { cwd: workDir });
-  await graphCli(["build", "--network", network, "--network-file", "networks.json", "--output-dir", buildDir], { cwd: workDir });
-  return { workDir, buildDir, manifestPath: join(buildDir, "subgraph.yaml") };
+  const cli = { cwd: workDir, ...(params.graphCliBin ? { bin: params.graphCliBin } : {}) };
+  await graphCli(["codegen", "--output-dir", "generated/"], cli);
+  await graphCli(["build", "--network", network, "--network-file", "networks.json", "--output-dir", buildDir], cli);
+  return { workDir, buildDir, manifestPath: join(buildDir, "subgraph.yaml"), ...(params.graphCliBin ? { graphCliBin: params.graphCliBin } : {}) };
 }
 
 async function firstDataSourceName(manifestPath: string): Promise<string> {

@@ -72,7 +72,7 @@ export async function openLocalEngine(options: EngineOptions): Promise<LocalEngi
     ipfsUrl: node.urls.ipfs,
     addFile: (content) => node.ipfs.add(content),
     async deploy(built) {
-      const deployed = await deploySubgraph({ name: options.name, versionLabel: "parity", deployUrl: node.urls.admin, ipfsUrl: node.urls.ipfs, network: options.network, networkFile: "networks.json", cwd: built.workDir });
+      const deployed = await deploySubgraph({ name: options.name, versionLabel: "parity", deployUrl: node.urls.admin, ipfsUrl: node.urls.ipfs, network: options.network, networkFile: "networks.json", cwd: built.workDir, ...(built.graphCliBin ? { graphCliBin: built.graphCliBin } : {}) });
       if (!deployed.deploymentId) throw new Error(`graph deploy to the local node printed no deployment id:\n${deployed.output}`);
       options.log?.(`local node: deployed ${deployed.deploymentId}`);
       return { label: "local", queryUrl: `${node.urls.query}/subgraphs/name/${options.name}`, statusUrl: `${node.urls.status}/graphql`, name: options.name, ipfsUrl: node.urls.ipfs, close };

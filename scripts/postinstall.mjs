@@ -3,9 +3,13 @@
 // runs on the project-local Node 22 from the `node` devDependency. This hook runs on that Node 22
 // and adds the missing binding without touching package.json or the lockfile. On Node >= 22 the
 // binding is already there and this does nothing.
+//
+// It also points `node_modules/.bin/graph` at the project's graph-cli. A second, older graph-cli is
+// installed under an alias (`graph-cli-0.87`, the toolchain a real subgraph pins) and npm links the
+// `graph` bin of either one, whichever it links last.
 import { createRequire } from "node:module";
 import { execFileSync } from "node:child_process";
-import { readFileSync, existsSync } from "node:fs";
+import { readFileSync, existsSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
 import { join, dirname } from "node:path";
 
 const require = createRequire(import.meta.url);
@@ -41,13 +45,31 @@ function edrVersion() {
   return JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).version;
 }
 
-if (!existsSync(join(process.cwd(), "node_modules", "@nomicfoundation", "edr"))) process.exit(0);
-if (edrLoads()) process.exit(0);
-
-const pkg = `@nomicfoundation/edr-${platformSuffix()}@${edrVersion()}`;
-console.log(`postinstall: adding Hardhat's native binding ${pkg} (npm skipped it because the install ran on an older Node).`);
-execFileSync("npm", ["install", "--no-save", "--no-package-lock", "--ignore-scripts", pkg], { stdio: "inherit" });
-if (!edrLoads()) {
-  console.error(`postinstall: ${pkg} was installed but @nomicfoundation/edr still does not load.`);
-  process.exit(1);
+function addEdrBinding() {
+  if (!existsSync(join(process.cwd(), "node_modules", "@nomicfoundation", "edr")) || edrLoads()) return;
+  const pkg = `@nomicfoundation/edr-${platformSuffix()}@${edrVersion()}`;
+  console.log(`postinstall: adding Hardhat's native binding ${pkg} (npm skipped it because the install ran on an older Node).`);
+  execFileSync("npm", ["install", "--no-save", "--no-package-lock", "--ignore-scripts", pkg], { stdio: "inherit" });
+  if (!edrLoads()) {
+    console.error(`postinstall: ${pkg} was installed but @nomicfoundation/edr still does not load.`);
+    process.exit(1);
+  }
 }
+
+function linkGraphBin() {
+  const target = join("..", "@graphprotocol", "graph-cli", "bin", "run.js");
+  const link = join(process.cwd(), "node_modules", ".bin", "graph");
+  if (!existsSync(join(process.cwd(), "node_modules", "@graphprotocol", "graph-cli", "bin", "run.js"))) return;
+  let current = null;
+  try {
+    current = readlinkSync(link);
+  } catch {
+    // no link yet
+  }
+  if (current === target) return;
+  rmSync(link, { force: true });
+  symlinkSync(target, link);
+}
+
+addEdrBinding();
+linkGraphBin();

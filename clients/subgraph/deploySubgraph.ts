@@ -19,6 +19,8 @@ export interface DeploySubgraphParameters {
   create?: boolean;
   /** Every output line of graph-cli, with access keys masked. */
   onOutput?: (text: string) => void;
+  /** Another graph-cli's entry point (the release the subgraph was built with); the project's by default. */
+  graphCliBin?: string;
 }
 
 export interface DeploySubgraphReturnType {
@@ -36,7 +38,7 @@ export async function deploySubgraph(params: DeploySubgraphParameters): Promise<
   const ipfsUrl = params.ipfsUrl ?? localEndpoints.ipfs;
   const secrets = [...secretsInUrl(deployUrl), ...secretsInUrl(ipfsUrl)];
   const mask = (text: string) => maskSecrets(stripAnsi(text), secrets);
-  const options = { ...(params.cwd ? { cwd: params.cwd } : {}), onOutput: (text: string) => params.onOutput?.(mask(text)) };
+  const options = { ...(params.cwd ? { cwd: params.cwd } : {}), ...(params.graphCliBin ? { bin: params.graphCliBin } : {}), onOutput: (text: string) => params.onOutput?.(mask(text)) };
   let output = "";
 
   if (params.create ?? true) {

@@ -16,15 +16,15 @@ interface IntrospectedType {
 
 export type { EntityRows };
 
-export function createEntityReader(queryUrl: string, schema: SubgraphSchema): (typeName: string, block?: number) => Promise<EntityRows> {
+export function createEntityReader(queryUrl: string, schema: SubgraphSchema): (typeName: string, block?: number, omit?: string[]) => Promise<EntityRows> {
   let fields: Promise<Map<string, string>> | undefined;
-  return async (typeName, block) => {
+  return async (typeName, block, omit = []) => {
     const type = schema.entities.get(typeName);
     if (!type) return { error: `the schema has no entity type ${typeName}` };
     fields ??= collectionFields(queryUrl);
     const field = (await fields).get(typeName);
     if (!field) return { error: `the query type has no collection field for ${typeName}` };
-    return readAllEntities(queryUrl, type, block, field);
+    return readAllEntities(queryUrl, omit.length ? { ...type, fields: type.fields.filter((f) => !omit.includes(f.name)) } : type, block, field);
   };
 }
 

@@ -2,6 +2,7 @@
 // checked against the chain itself, on the local node, on graph-node, or on both with the parity
 // comparisons. Their source comes from a checkout the user names; nothing of it enters the project.
 import type { RealSubgraph } from "./types.js";
+import { nounsBuilder } from "./nouns-builder/index.js";
 import { sushiBlocks } from "./sushi-blocks/index.js";
 import { uniswapV2 } from "./uniswap-v2/index.js";
 
@@ -11,5 +12,5 @@ export type { RealSubgraph, RealScenario, CheckContext } from "./types.js";
 export type { Check } from "./checks.js";
 
 export function realSubgraphs(): RealSubgraph[] {
-  return [uniswapV2(), sushiBlocks()];
+  return [uniswapV2(), sushiBlocks(), nounsBuilder()];
 }

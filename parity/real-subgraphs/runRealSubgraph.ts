@@ -7,6 +7,7 @@ import { access, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { createJsonRpcClient } from "../../clients/json-rpc/index.js";
 import { startHardhatNode } from "../../hardhat/chain/index.js";
+import { projectRoot } from "../../lib/projectRoot.js";
 import { buildSubgraph, type BuiltSubgraph } from "../../lib/subgraphBuild.js";
 import { createIpfsServer, createIpfsStore } from "../../local-node/ipfs/index.js";
 import { parseSubgraphSchema, type SubgraphSchema } from "../../subgraph-schema/index.js";
@@ -73,8 +74,16 @@ export async function runRealSubgraph(subgraph: RealSubgraph, options: RunRealSu
     const scenario = await subgraph.scenario({ chainUrl: chain.url, log });
     log(`scenario done: ${scenario.dataSource} at ${scenario.address} from block ${scenario.startBlock}`);
     await scenario.configure(checkout.dir);
-    built = await buildSubgraph({ projectDir: join(checkout.dir, subgraph.subgraphDir ?? "."), files: subgraph.buildFiles, network: subgraph.network, dataSource: scenario.dataSource, address: scenario.address, startBlock: scenario.startBlock });
-    log("graph codegen and graph build done");
+    built = await buildSubgraph({
+      projectDir: join(checkout.dir, subgraph.subgraphDir ?? "."),
+      files: subgraph.buildFiles,
+      network: subgraph.network,
+      dataSource: scenario.dataSource,
+      address: scenario.address,
+      startBlock: scenario.startBlock,
+      ...(subgraph.graphCliPackage ? { graphCliBin: join(projectRoot, "node_modules", subgraph.graphCliPackage, "bin", "run") } : {}),
+    });
+    log(`graph codegen and graph build done${subgraph.graphCliPackage ? ` (with ${subgraph.graphCliPackage}, the release the subgraph pins)` : ""}`);
     const schema = parseSubgraphSchema(await readFile(join(built.buildDir, "schema.graphql"), "utf8"));
     const { engines, failed } = await startChosenEngines(built, options.engines, {
       chainUrl: chain.url,
@@ -155,8 +164,8 @@ function shortError(error: unknown): string {
 
 function entityReader(engine: Engine, schema: SubgraphSchema, checks: CheckList) {
   const read = createEntityReader(engine.queryUrl, schema);
-  return async (typeName: string, block?: number): Promise<Record<string, unknown>[]> => {
-    const answer = await read(typeName, block);
+  return async (typeName: string, block?: number, omit?: string[]): Promise<Record<string, unknown>[]> => {
+    const answer = await read(typeName, block, omit);
     if ("rows" in answer) return answer.rows;
     checks.equal(`${typeName} entities can be queried${block === undefined ? "" : ` at block ${block}`}`, answer.error, null);
     return [];

@@ -8,10 +8,17 @@ describe("manifest templates", () => {
     expect(renderTemplate("address: '{{ blocks.address }}'", { blocks: { address: "0x1" } })).toBe("address: '0x1'");
   });
 
-  it("refuses what it would render wrongly", () => {
-    expect(() => renderTemplate("{{#list}}x{{/list}}", { list: "1" })).toThrow(/Unsupported mustache tag/);
-    expect(() => renderTemplate("{{{raw}}}", { raw: "1" })).toThrow(/Unsupported mustache tag/);
+  it("keeps or drops a boolean section with its standalone tag lines, as the mustache CLI does", () => {
+    const template = "a:\n  {{#calls}}\n  calls: yes\n  {{/calls}}\n  file: x\n";
+    expect(renderTemplate(template, { calls: false })).toBe("a:\n  file: x\n");
+    expect(renderTemplate(template, { calls: true })).toBe("a:\n  calls: yes\n  file: x\n");
+  });
+
+  it("refuses names the network config does not set", () => {
     expect(() => renderTemplate("{{missing}}", {})).toThrow(/does not set/);
     expect(() => renderTemplate("{{blocks}}", { blocks: { address: "0x1" } })).toThrow(/does not set/);
+    expect(() => renderTemplate("{{#calls}}x{{/calls}}", {})).toThrow(/needs a boolean/);
+    expect(() => renderTemplate("{{#calls}}{{missing}}{{/calls}}", { calls: false })).toThrow(/does not set/);
+    expect(() => renderTemplate("{{> part}}", {})).toThrow(/partial/);
   });
 });

@@ -18,6 +18,12 @@ export interface RealSubgraph {
   subgraphDir?: string;
   /** The manifest's network name in our config. */
   network: string;
+  /**
+   * The graph-cli the subgraph pins, when the project's release refuses it unchanged: an npm alias of
+   * that release among the project's devDependencies (e.g. graph-cli 0.97 and later require every
+   * `@entity` to say whether it is immutable, which subgraphs written for 0.87 do not).
+   */
+  graphCliPackage?: string;
   /** The files and folders of the configured subgraph folder that graph-cli's build needs. */
   buildFiles: string[];
   /** Deploys the protocol and sends the scenario's transactions on the fresh chain. */
@@ -48,7 +54,10 @@ export interface RealScenario {
 
 export interface CheckContext {
   chainUrl: string;
-  /** Every entity of a type at the head (or at `block`), read through GraphQL; a failed read is a failed check. */
-  entities(typeName: string, block?: number): Promise<Record<string, unknown>[]>;
+  /**
+   * Every entity of a type at the head (or at `block`), read through GraphQL; a failed read is a failed
+   * check. `omit` leaves fields out (a non-null reference to a removed entity fails the whole read).
+   */
+  entities(typeName: string, block?: number, omit?: string[]): Promise<Record<string, unknown>[]>;
   checks: CheckList;
 }
