@@ -1,8 +1,12 @@
 // Kill -9 in the middle of a sync, start again on the same data: the node resumes from its stored
-// block pointer and ends with exactly the chain's approvals (none lost, none twice).
+// block pointer and ends with exactly the chain's approvals (none lost, none twice). Then a kill inside
+// one large commit (thousands of entities): the restart resumes right after the last finished commit,
+// and its store ends equal, row for row, to a fresh re-index's.
+import { watch } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sendApprovals } from "../../hardhat/deploy/approvals.js";
 import type { BuiltSubgraph } from "../../lib/subgraphBuild.js";
@@ -15,6 +19,7 @@ import {
   deployWithGraphCli,
   freePorts,
   freshDatabase,
+  prepareProcessRun,
   queryAllApprovals,
   spawnNodeProcess,
   startChainWithToken,
@@ -22,7 +27,9 @@ import {
   waitForHead,
   type ChainFixture,
   type NodeProcess,
+  type ProcessRun,
 } from "./harness.js";
+import { createDatabase } from "../store/database.js";
 
 // graph-cli builds and real chains: generous limits for a loaded 2-core CI machine.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
@@ -103,3 +110,131 @@ describe.each(backends())("restart on %s", (backend) => {
     await second.kill("SIGTERM");
   });
 });
+
+/**
+ * SIGKILLs the node while its store writes the `nth` commit: after the debug line `committing blocks
+ * A-B: N entity changes`, at the first sign of the store writing (PGlite: a table file under the data
+ * dir changes; Postgres: the node's open transaction is running, or has run, its entity insert).
+ * Resolves with A, B and N once the process is gone and its pipes are drained.
+ */
+async function killDuringCommit(proc: NodeProcess, run: ProcessRun, nth: number): Promise<{ from: number; to: number; changes: number; sign: string }> {
+  const commits = /committing blocks (\d+)-(\d+): (\d+) entity changes/g;
+  let line: RegExpMatchArray | null = null;
+  let sign = "";
+  const kill = (why: string) => {
+    if (sign) return;
+    sign = why;
+    proc.child.kill("SIGKILL");
+  };
+  const onData = () => (line ??= [...proc.output().matchAll(commits)][nth - 1] ?? null);
+  proc.child.stdout!.on("data", onData);
+  proc.child.stderr!.on("data", onData);
+  // PGlite writes table pages as the insert runs (its data dir is watched from before the commit).
+  const watcher = run.databaseUrl ? null : watch(join(run.dataDir, "pg", "base"), { recursive: true }, (_event, file) => line && kill(`PGlite wrote ${String(file)}`));
+  const client = run.databaseUrl ? new pg.Client({ connectionString: run.databaseUrl }) : null;
+  await client?.connect();
+  const gone = new Promise<void>((resolve) => proc.child.once("close", () => resolve()));
+  try {
+    const deadline = Date.now() + 120_000;
+    while (!sign && proc.ended() === null && Date.now() < deadline) {
+      if (line && client) {
+        const [active] = (
+          await client.query<{ state: string }>(
+            `select state from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null
+               and state in ('active', 'idle in transaction') and query ilike 'insert into %approval_query%'`,
+          )
+        ).rows;
+        if (active) kill(`Postgres: the node's transaction ${active.state} on its entity insert`);
+      } else {
+        await new Promise((r) => setTimeout(r, line ? 0 : 5));
+      }
+    }
+  } finally {
+    watcher?.close();
+    await client?.end();
+  }
+  if (!sign) throw new Error(`no write of commit ${nth} seen (${proc.ended() ?? "still running"}):\n${proc.output()}`);
+  await gone;
+  const [, from, to, changes] = line!;
+  return { from: Number(from), to: Number(to), changes: Number(changes), sign };
+}
+
+/** What a store holds for the deployment: its pointer and health, and every entity row but `vid`. */
+async function storeSnapshot(location: { dataDir: string; databaseUrl: string | undefined }, deployment: string): Promise<unknown> {
+  const db = await createDatabase(location.databaseUrl ? { databaseUrl: location.databaseUrl } : { dataDir: join(location.dataDir, "pg") });
+  try {
+    const [meta] = await db.query<{ schema_name: string }>(
+      "select schema_name, latest_block_number, latest_block_hash, health, fatal_error, synced from subgraphs.deployment where id = $1",
+      [deployment],
+    );
+    if (!meta) throw new Error(`deployment ${deployment} is not in the store`);
+    const rows = await db.query(`select id, owner, spender, value, "block$" from "${meta.schema_name}".approval_query order by id`);
+    const { schema_name: _schema, ...pointer } = meta;
+    return { pointer, rows };
+  } finally {
+    await db.close();
+  }
+}
+
+// Thousands of entities per commit: 40 blocks of 100 approvals. The kill lands inside the second commit.
+const PER_COMMIT = 4000;
+
+describe.each(backends())("SIGKILL during a large commit on %s", (backend) => {
+  it("restarts from the last finished commit and ends equal to a fresh re-index", async () => {
+    const killed = await prepareProcessRun(backend, "local-node-commit-kill-");
+    const fresh = await prepareProcessRun(backend, "local-node-commit-fresh-");
+    try {
+      const name = `e2e/commit-kill-${backend}`;
+      const ports = await freePorts();
+      const urls = { admin: `http://127.0.0.1:${ports.admin}`, ipfs: `http://127.0.0.1:${ports.ipfs}` };
+      const statusUrl = `http://127.0.0.1:${ports.status}`;
+      // Debug logs carry the commit lines (the child inherits the variable when it is spawned).
+      process.env.E2E_NODE_DEBUG = "1";
+      const first = await killed.start({ rpcUrl: fx.chain.url, ports, eventsPerRun: PER_COMMIT }).finally(() => delete process.env.E2E_NODE_DEBUG);
+      const killedIn = killDuringCommit(first, killed, 2);
+      const deployment = await deployWithGraphCli(built, name, urls);
+      const { from, to, changes, sign } = await killedIn;
+      expect(changes).toBeGreaterThanOrEqual(PER_COMMIT);
+      expect(sign).toMatch(backend === "pglite" ? /^PGlite wrote / : /^Postgres: /);
+      // The first commit finished before the kill; the second had not (its "committed" line never came).
+      expect(first.output()).toMatch(/committed blocks \d+-\d+ in \d+ ms/);
+      expect(first.output()).not.toContain(`committed blocks ${from}-${to} `);
+
+      // The restart resumes right after the first commit: the one in flight left nothing behind.
+      const second = await killed.start({ rpcUrl: fx.chain.url, ports, eventsPerRun: PER_COMMIT });
+      const resumed = await waitForOutput(second, /indexing from block (\d+)/, 60_000);
+      expect(Number(resumed[1])).toBe(from);
+      const status = await waitForHead(statusUrl, name, fx.chain.url, 120_000);
+      expect(status.health).toBe("healthy");
+      const expected = (await chainApprovals(fx.chain.url, fx.token.proxy, fx.token.startBlock)).sort(byId);
+      expect(await queryAllApprovals(`http://127.0.0.1:${ports.query}/subgraphs/name/${name}`)).toEqual(expected);
+      await second.kill("SIGTERM");
+
+      // A fresh re-index of the same chain, on a store of its own.
+      const freshPorts = await freePorts();
+      const third = await fresh.start({ rpcUrl: fx.chain.url, ports: freshPorts, eventsPerRun: PER_COMMIT });
+      await deployWithGraphCli(built, name, { admin: `http://127.0.0.1:${freshPorts.admin}`, ipfs: `http://127.0.0.1:${freshPorts.ipfs}` });
+      await waitForHead(`http://127.0.0.1:${freshPorts.status}`, name, fx.chain.url, 120_000);
+      await third.kill("SIGTERM");
+
+      const restarted = await storeSnapshot(killed, deployment);
+      const reindexed = await storeSnapshot(fresh, deployment);
+      expect((restarted as { rows: unknown[] }).rows).toHaveLength(COUNT);
+      expect(restarted).toEqual(reindexed);
+    } finally {
+      await killed.cleanup();
+      await fresh.cleanup();
+    }
+  });
+});
+
+/** Resolves with the first match of `pattern` in the process's output. */
+async function waitForOutput(proc: NodeProcess, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const m = pattern.exec(proc.output());
+    if (m) return m;
+    if (proc.ended() || Date.now() > deadline) throw new Error(`no ${pattern} in the node's output (${proc.ended() ?? "still running"}):\n${proc.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -18,6 +18,10 @@ async function commitResults(ctx: IndexerContext, results: BlockResult[]): Promi
   const ptrs = results.map((r) => ({ number: r.ptr.number, hash: r.ptr.hash }));
   // The store records each committed block's hash itself (for later reorg checks).
   const base = ctx.sources.staticCount;
+  // Debug lines around the transaction: the restart suite SIGKILLs the node between them.
+  const span = `blocks ${ptrs[0]!.number}-${ptrs[ptrs.length - 1]!.number}`;
+  ctx.log("debug", `committing ${span}: ${results.reduce((n, r) => n + r.changes.length, 0)} entity changes`);
+  const started = Date.now();
   await ctx.store.transactBlocks(
     ctx.id,
     results.map((r) => ({
@@ -28,6 +32,7 @@ async function commitResults(ctx: IndexerContext, results: BlockResult[]): Promi
       ...(r.errors ? { nonFatalErrors: r.errors } : {}),
     })),
   );
+  ctx.log("debug", `committed ${span} in ${Date.now() - started} ms`);
   for (const p of ptrs) ctx.recent.add(p);
   ctx.pointer = ptrs[ptrs.length - 1]!;
   await noteCaughtUp(ctx);
