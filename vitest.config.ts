@@ -5,7 +5,7 @@ export const isolatedSuites = ["local-node/e2e/restart.test.ts"];
 export default defineConfig({
   test: {
     // tests/ holds the subgraph's Matchstick (AssemblyScript) tests; they run through test-runner/, not vitest.
-    include: ["{clients,graph-node,hardhat,lib,local-node,parity,scripts,subgraph-schema,test-runner,testing,wasm-host}/**/*.test.ts"],
+    include: ["{clients,gnd-test,graph-node,hardhat,lib,local-node,parity,scripts,subgraph-schema,test-runner,testing,wasm-host}/**/*.test.ts"],
     // Suites that SIGKILL and restart nodes are timing-sensitive: `npm test` runs them in a second pass,
     // alone (VITEST_ISOLATED=1), after everything else has finished.
     exclude: ["**/node_modules/**", "tests/**", "**/_test/**/*.as.ts", ...(process.env.VITEST_ISOLATED === "1" ? [] : isolatedSuites)],

@@ -40,6 +40,8 @@ const layers: Record<string, string[]> = {
   "local-node/e2e": ["*"],
   // The real graph-node from npm, as an engine beside the local node.
   "graph-node": ["lib"],
+  // graph-node's `gnd test` JSON tests on the local node: a consumer of the node's front door.
+  "gnd-test": ["lib", "local-node"],
   // Differential parity between the two engines: a top-level consumer, like scripts.
   parity: ["*"],
   scripts: ["*"],
@@ -52,7 +54,7 @@ const openInside: Record<string, string> = { "wasm-host/errors.ts": "wasm-host",
 /** Parts that test code may use beside its own part's allowed ones. */
 const fixtures = ["lib", "hardhat/chain", "hardhat/deploy", "clients/subgraph", "testing"];
 
-const folders = ["lib", "subgraph-schema", "wasm-host", "test-runner", "local-node", "graph-node", "parity", "clients", "hardhat", "scripts", "testing"];
+const folders = ["lib", "subgraph-schema", "wasm-host", "test-runner", "local-node", "gnd-test", "graph-node", "parity", "clients", "hardhat", "scripts", "testing"];
 
 function partOf(file: string): string {
   const matches = Object.keys(layers).filter((part) => file === part || file.startsWith(`${part}/`));
