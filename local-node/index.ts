@@ -63,6 +63,8 @@ export interface LocalNodeOptions {
   ipfsUrl?: string;
   /** GRAPH_DISABLE_FAIL_FAST: a non-fatal error before a deployment synced does not pause it. */
   disableFailFast?: boolean;
+  /** GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH: accept `@fulltext` (graph-node refuses it otherwise). */
+  allowFulltextSearch?: boolean;
 }
 
 export interface LocalNode {
@@ -126,9 +128,11 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     indexer.start(loaded);
   }
 
+  const manifestOptions = { supportsNetwork: (network: string) => chains.rpcFor(network) !== null, allowFulltextSearch: options.allowFulltextSearch === true };
+
   async function resume(id: string): Promise<void> {
     try {
-      startIndexing(await loadDeployment(ipfs, id));
+      startIndexing(await loadDeployment(ipfs, id, manifestOptions));
     } catch (err) {
       log("error", `${id}: cannot resume: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -156,7 +160,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
       ipfs,
       port: options.ports.admin,
       queryPort: Number(new URL(query.url).port),
-      manifestOptions: { supportsNetwork: (network) => chains.rpcFor(network) !== null },
+      manifestOptions,
       async onDeploy(loaded, name, versionLabel) {
         log("info", `deployed ${name}${versionLabel ? ` (${versionLabel})` : ""}: ${loaded.id}`);
         startIndexing(loaded);

@@ -61,6 +61,8 @@ export async function openLocalEngine(options: EngineOptions): Promise<LocalEngi
       ports: { query: 0, admin: 0, ipfs: 0, status: 0 },
       log: () => undefined,
       pollIntervalMs: 100,
+      // Both engines accept @fulltext, which graph-node's release builds refuse by default.
+      allowFulltextSearch: true,
     });
   } catch (error) {
     await close();
@@ -101,7 +103,7 @@ export async function startGraphNodeOracle(built: BuiltSubgraph, options: Engine
       networks: [{ name: options.network, url: options.chainUrl }],
       ipfs: options.ipfs,
       ports: { query: 0, admin: 0, status: 0, metrics: 0 },
-      env: { ETHEREUM_POLLING_INTERVAL: "200" },
+      env: { ETHEREUM_POLLING_INTERVAL: "200", GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH: "true" },
       // PARITY_GRAPH_NODE_LOG=1 shows graph-node's own log with the case's lines (to see why it differs).
       ...(process.env.PARITY_GRAPH_NODE_LOG ? { onLog: (line: string) => options.log?.(`graph-node log: ${line}`) } : {}),
     });

@@ -2,7 +2,7 @@
 // on a scalar, every `where` operator its field types have (with values taken from a real entity),
 // `and`/`or`, `_change_block`, time travel, the singular field, fragments and variables, `_meta`, and
 // the errors for unknown fields, bad arguments and limits. Answers are compared response by response.
-import type { EntityTypeDef, FieldDef, SubgraphSchema } from "../subgraph-schema/index.js";
+import type { EntityTypeDef, FieldDef, FulltextDef, SubgraphSchema } from "../subgraph-schema/index.js";
 import { collectionField, comparableTypes, singularField } from "./entitySelection.js";
 import { queryFieldNames } from "../local-node/graphql/index.js";
 import type { CorpusQuery } from "./types.js";
@@ -91,6 +91,7 @@ export function generateCorpus(schema: SubgraphSchema, samples: Map<string, Reco
       );
     }
   }
+  for (const search of schema.fulltexts) corpus.push(...fulltextQueries(search, samples.get(search.entity) ?? [], pastBlock));
   for (const iface of schema.interfaces.values()) {
     const coll = queryFieldNames(iface.name).plural;
     const scalars = iface.fields.filter((f) => !f.list && f.type.kind === "scalar").map((f) => f.name).join(" ");
@@ -131,5 +132,31 @@ function relationQueries(schema: SubgraphSchema, type: EntityTypeDef, sample: Re
     // The reference itself as the sort key (graph-node sorts only by built-in scalars).
     out.push({ id: `${type.name}.orderBy.reference.${f.name}`, query: `{ r: ${coll}(first: 30, orderBy: ${f.name}) { id } }` });
   }
+  return out;
+}
+
+/**
+ * `@fulltext` search fields: words taken from real entities' searched text, alone, as a prefix, with
+ * `|`, `&` and `!`, with paging, a `where` filter and time travel; and a text to_tsquery cannot parse.
+ */
+function fulltextQueries(search: FulltextDef, rows: Record<string, unknown>[], pastBlock: number | undefined): CorpusQuery[] {
+  const words = [...new Set(rows.flatMap((r) => search.fields.flatMap((f) => String(r[f] ?? "").toLowerCase().match(/[a-z]{4,}/g) ?? [])))].sort();
+  const [a, b] = words;
+  if (!a || !b) return [];
+  const sample = rows[0];
+  const q = (suffix: string, args: string): CorpusQuery => ({ id: `${search.name}.${suffix}`, query: `{ r: ${search.name}(${args}) { id } }` });
+  const out = [
+    q("word", `text: "${a}"`),
+    q("other", `text: "${b}"`),
+    q("prefix", `text: "${a.slice(0, 3)}:*"`),
+    q("or", `text: "${a} | ${b}"`),
+    q("and", `text: "${a} & ${b}"`),
+    q("not", `text: "${a} & !${b}"`),
+    q("paging", `text: "${a} | ${b}", first: 2, skip: 1`),
+    q("where", `text: "${a} | ${b}", where: { id_not: ${JSON.stringify(sample?.id ?? "")} }`),
+    q("error.syntax", `text: "${a} ${b}"`),
+    q("error.noText", `first: 5`),
+  ];
+  if (pastBlock !== undefined) out.push(q("timeTravel", `text: "${a} | ${b}", block: { number: ${pastBlock} }`));
   return out;
 }

@@ -79,6 +79,7 @@ if (values.engine === "graph-node") {
     logLevel: values.debug ? "debug" : "info",
     ...(process.env.IPFS_URL ? { ipfsUrl: process.env.IPFS_URL } : {}),
     ...(process.env.GRAPH_DISABLE_FAIL_FAST === "true" ? { disableFailFast: true } : {}),
+    ...(process.env.GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH === "true" ? { allowFulltextSearch: true } : {}),
     queryLimits,
     mappingLimits,
     ...(values["events-per-run"] ? { eventsPerRun: port("events-per-run", values["events-per-run"]) } : {}),

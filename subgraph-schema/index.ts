@@ -1,3 +1,4 @@
 export { parseSubgraphSchema, storedFields, storageKind, SCALAR_KINDS } from "./subgraphSchema.js";
 export type { SubgraphSchema, EntityTypeDef, InterfaceDef, EnumDef, FieldDef, FieldType, ScalarKind, IdKind } from "./subgraphSchema.js";
 export { SchemaError } from "./errors.js";
+export type { FulltextDef, FulltextAlgorithm } from "./fulltext.js";

@@ -64,3 +64,24 @@ describe("parseSubgraphSchema", () => {
     expect(() => parseSubgraphSchema('type A @entity { id: ID! bs: [B!]! @derivedFrom(field: "nope") } type B @entity { id: ID! }')).toThrow(/derivedFrom/);
   });
 });
+
+describe("@fulltext on _Schema_", () => {
+  const base = `type Band @entity(immutable: false) { id: ID! name: String! bio: String members: Int! }\n`;
+  const withSearch = (args: string) => parseSubgraphSchema(`${base}type _Schema_ @fulltext(${args})`);
+  const include = `include: [{ entity: "Band", fields: [{ name: "name" }, { name: "bio" }] }]`;
+
+  it("reads each search field: name, language and its Postgres configuration, algorithm, entity, fields", () => {
+    expect(withSearch(`name: "bandSearch", language: en, algorithm: rank, ${include}`).fulltexts).toEqual([
+      { name: "bandSearch", language: "en", config: "english", algorithm: "rank", entity: "Band", fields: ["name", "bio"] },
+    ]);
+    expect(parseSubgraphSchema(base).fulltexts).toEqual([]);
+  });
+
+  it("refuses what graph-node refuses, naming the search field", () => {
+    expect(() => withSearch(`name: "bandSearch", language: xx, algorithm: rank, ${include}`)).toThrow("@fulltext bandSearch: Provided language for fulltext search is invalid: xx");
+    expect(() => withSearch(`name: "bandSearch", language: en, algorithm: best, ${include}`)).toThrow("The provided fulltext search algorithm best is invalid. It must be one of: rank, proximityRank");
+    expect(() => withSearch(`name: "bandSearch", language: en, algorithm: rank, include: [{ entity: "Song", fields: [{ name: "name" }] }]`)).toThrow("the included entity Song does not exist");
+    expect(() => withSearch(`name: "bandSearch", language: en, algorithm: rank, include: [{ entity: "Band", fields: [{ name: "members" }] }]`)).toThrow("Band.members is not a String");
+    expect(() => parseSubgraphSchema(`${base}type _Schema_ @fulltext(name: "s", language: en, algorithm: rank, ${include}) @fulltext(name: "s", language: en, algorithm: rank, ${include})`)).toThrow("the name s is used twice");
+  });
+});

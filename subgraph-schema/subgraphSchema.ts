@@ -12,6 +12,7 @@ import {
   type TypeNode,
   GraphQLError,
 } from "graphql";
+import { readFulltextDefs, type FulltextDef } from "./fulltext.js";
 import { SchemaError } from "./errors.js";
 
 /** The built-in scalar kinds graph-node stores. `ID` is stored as a String. */
@@ -76,6 +77,8 @@ export interface SubgraphSchema {
   entities: Map<string, EntityTypeDef>;
   interfaces: Map<string, InterfaceDef>;
   enums: Map<string, EnumDef>;
+  /** `_Schema_`'s `@fulltext` search fields. */
+  fulltexts: FulltextDef[];
 }
 
 const STRING_ALIASES = new Set(["ID", "String"]);
@@ -96,10 +99,14 @@ export function parseSubgraphSchema(sdl: string): SubgraphSchema {
   const objectNodes: ObjectTypeDefinitionNode[] = [];
   const interfaceNodes: InterfaceTypeDefinitionNode[] = [];
   const enums = new Map<string, EnumDef>();
+  let schemaType: ObjectTypeDefinitionNode | undefined;
   for (const def of doc.definitions) {
     if (def.kind === Kind.OBJECT_TYPE_DEFINITION) {
       // `_Schema_` carries @fulltext declarations; it is not an entity.
-      if (def.name.value === "_Schema_") continue;
+      if (def.name.value === "_Schema_") {
+        schemaType = def;
+        continue;
+      }
       objectNodes.push(def);
     } else if (def.kind === Kind.INTERFACE_TYPE_DEFINITION) {
       interfaceNodes.push(def);
@@ -174,7 +181,7 @@ export function parseSubgraphSchema(sdl: string): SubgraphSchema {
     }
   }
 
-  return { sdl, entities, interfaces, enums };
+  return { sdl, entities, interfaces, enums, fulltexts: readFulltextDefs(schemaType, entities) };
 }
 
 /** The column-storable fields of an entity: everything except @derivedFrom fields. */

@@ -15,6 +15,8 @@ export interface ApiSchema {
 export type RootField =
   | { kind: "single"; typeName: string }
   | { kind: "collection"; typeName: string }
+  /** A `@fulltext` search field over `typeName`. */
+  | { kind: "fulltext"; typeName: string; name: string }
   | { kind: "meta" };
 
 const STRING_OPS = [
@@ -125,6 +127,11 @@ export function buildApiSchema(subgraph: SubgraphSchema): ApiSchema {
     queryFields.push(
       `  ${plural}(\n    skip: Int = 0\n    first: Int = 100\n    orderBy: ${owner.name}_orderBy\n    orderDirection: OrderDirection\n    where: ${owner.name}_filter\n    ${BLOCK_ARG}\n    ${ERROR_ARG}\n  ): [${owner.name}!]!`,
     );
+  }
+  // graph-node's search fields: text, first, skip, block, where and subgraphError; no orderBy.
+  for (const search of subgraph.fulltexts) {
+    rootFields.set(search.name, { kind: "fulltext", typeName: search.entity, name: search.name });
+    queryFields.push(`  ${search.name}(\n    text: String!\n    first: Int = 100\n    skip: Int = 0\n    ${BLOCK_ARG}\n    where: ${search.entity}_filter\n    ${ERROR_ARG}\n  ): [${search.entity}!]!`);
   }
   queryFields.push(`  "Access to subgraph metadata"\n  _meta(block: Block_height): _Meta_`);
   rootFields.set("_meta", { kind: "meta" });

@@ -182,7 +182,15 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
       }));
       return rows[0] ? project(rows[0], selection, state.api) : null;
     }
-    const range = collectionArgs(state.ctx, root.typeName, args);
+    const range = collectionArgs(state.ctx, root.typeName, root.kind === "fulltext" ? { first: args.first, skip: args.skip, where: args.where } : args);
+    if (root.kind === "fulltext") {
+      // graph-node: the search and the where filter together, ordered by rank ascending (its default
+      // direction; the field has no orderBy), then id.
+      const text = String(args.text);
+      const search = { kind: "fulltext" as const, name: root.name, text };
+      range.filter = range.filter ? { kind: "and", filters: [search, range.filter] } : search;
+      range.order = { field: root.name, direction: "asc", fulltextText: text };
+    }
     const { rows } = await beforeDeadline(state, store.queryEntities(state.deployment.id, { entityTypes, ...range, block: block.number, selection, ...timeLeft(state) }));
     return rows.map((r) => project(r, selection, state.api));
   }

@@ -16,6 +16,8 @@ export type DeployErrorCode =
   | "VERSION"
   /** schema.graphql is invalid. */
   | "SCHEMA"
+  /** The subgraph uses a feature its manifest does not declare. */
+  | "FEATURES"
   /** Semantic checks failed: kinds, networks, addresses, ABI events, handler exports. */
   | "VALIDATION"
   /** The mapping is not valid WebAssembly. */

@@ -1,7 +1,7 @@
 import { id as keccakUtf8 } from "ethers";
 import { describe, expect, it } from "vitest";
 import { createIpfsStore } from "../ipfs/ipfsStore.js";
-import { APPROVAL_SIGNATURE, APPROVAL_TOPIC0, publishFixture, wasmExporting } from "./_test/fixtures.js";
+import { APPROVAL_SIGNATURE, APPROVAL_TOPIC0, FIXTURE_SCHEMA, publishFixture, wasmExporting } from "./_test/fixtures.js";
 import { findAbiEvent, topic0Of } from "./abiEvents.js";
 import { DeployError } from "./errors.js";
 import { loadDeployment } from "./loadDeployment.js";
@@ -133,6 +133,19 @@ describe("loadDeployment", () => {
         })
       ).message,
     ).toBe("subgraph resolve error: resolve error: The maximum supported mapping API version of this indexer is 0.0.9, but `0.0.10` was found");
+  });
+
+  it("takes @fulltext only when allowed (graph-node's GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH) and declared as a feature", async () => {
+    const ipfs = await createIpfsStore();
+    const sdl = `${FIXTURE_SCHEMA}\ntype Note @entity(immutable: true) { id: ID! text: String! }\ntype _Schema_ @fulltext(name: "noteSearch", language: fr, algorithm: proximityRank, include: [{ entity: "Note", fields: [{ name: "text" }] }])\n`;
+    const schema = await ipfs.add(new TextEncoder().encode(sdl));
+    const publish = (features: string[]) => publishFixture(ipfs, { edit: (m) => ((m.schema = { file: { "/": `/ipfs/${schema}` } }), (m.features = features)) });
+    const refused = await loadDeployment(ipfs, await publish(["fullTextSearch"])).catch((e: unknown) => e);
+    expect((refused as Error).message).toMatch(/^Fulltext search is not yet deterministic: .*GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH=true/);
+    const undeclared = await loadDeployment(ipfs, await publish([]), { allowFulltextSearch: true }).catch((e: unknown) => e);
+    expect((undeclared as Error).message).toBe("The feature `fullTextSearch` is used by the subgraph but it is not declared in the manifest.");
+    const loaded = await loadDeployment(ipfs, await publish(["fullTextSearch"]), { allowFulltextSearch: true });
+    expect(loaded.schema.fulltexts).toEqual([{ name: "noteSearch", language: "fr", config: "french", algorithm: "proximityRank", entity: "Note", fields: ["text"] }]);
   });
 
   it("rejects features the manifest's specVersion predates, as graph-node", async () => {

@@ -220,6 +220,13 @@ export async function loadDeployment(ipfs: IpfsStore, hash: string, options: Loa
   } catch (error) {
     throw new DeployError("SCHEMA", `subgraph validation error: [schema validation failed: ${(error as Error).message}]`, { cause: error });
   }
+  if (schema.fulltexts.length > 0 && !options.allowFulltextSearch) {
+    throw new DeployError("FEATURES", "Fulltext search is not yet deterministic: graph-node refuses `@fulltext` unless GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH=true is set, and so does this node");
+  }
+  // graph-node's feature validation: a feature the subgraph uses must be declared.
+  if (schema.fulltexts.length > 0 && !raw.features.includes("fullTextSearch")) {
+    throw new DeployError("FEATURES", "The feature `fullTextSearch` is used by the subgraph but it is not declared in the manifest.");
+  }
 
   const ctx: ResolveContext = { ipfs, files, modules: new Map(), network };
   const maxApiVersion = options.maxApiVersion ?? DEFAULT_MAX_API_VERSION;

@@ -134,4 +134,9 @@ export interface LoadDeploymentOptions {
   maxApiVersion?: string;
   /** Highest manifest specVersion accepted (GRAPH_MAX_SPEC_VERSION). Default "1.3.0". */
   maxSpecVersion?: string;
+  /**
+   * Accept `@fulltext` search fields (GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH). graph-node's release
+   * builds refuse them otherwise, calling them "not yet deterministic"; so does this node by default.
+   */
+  allowFulltextSearch?: boolean;
 }

@@ -18,13 +18,17 @@ export type EntityFilter =
   /** `field_: {...}`: the referenced entity (or, for derived fields, any referencing entity) matches. */
   | { kind: "child"; field: string; filter: EntityFilter }
   /** `_change_block: {number_gte}`: entities changed at or after the block. */
-  | { kind: "changeBlock"; numberGte: number };
+  | { kind: "changeBlock"; numberGte: number }
+  /** A `@fulltext` search field (by its name) matching `to_tsquery(text)`. */
+  | { kind: "fulltext"; name: string; text: string };
 
 export interface EntityOrder {
   field: string;
   direction: "asc" | "desc";
   /** Child sorting (`field__childField`): order by an attribute of the entity `field` references. */
   childField?: string;
+  /** `field` is a `@fulltext` search field: order by its rank for this query text. */
+  fulltextText?: string;
 }
 
 /** What to fetch for each result object. Keys are response keys (aliases). */

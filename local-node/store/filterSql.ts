@@ -19,6 +19,13 @@ export function filterSql(layout: DeploymentLayout, t: TableLayout, alias: strin
       return compareSql(column(t, filter.field), alias, filter.op, filter.value, params);
     case "child":
       return childSql(layout, t, alias, filter.field, filter.filter, params, block);
+    case "fulltext": {
+      const search = t.fulltexts.get(filter.name);
+      if (!search) throw new StoreError(`Entity \`${t.entity.name}\` has no fulltext field \`${filter.name}\``);
+      params.push(filter.text);
+      // The database's default text search configuration parses the query, as graph-node's to_tsquery($1).
+      return `${alias}.${search.column} @@ to_tsquery($${params.length})`;
+    }
   }
 }
 

@@ -2,7 +2,7 @@
 // type in the deployment's schema (sgdN), snake_case names, `vid` primary key, `block$` for immutable
 // entities and `block_range int4range` for mutable ones. Values travel as text and are cast in SQL so
 // that PGlite and pg behave the same.
-import { type EntityTypeDef, type FieldDef, type ScalarKind, type SubgraphSchema, storageKind, storedFields } from "../../subgraph-schema/index.js";
+import { type EntityTypeDef, type FieldDef, type FulltextDef, type ScalarKind, type SubgraphSchema, storageKind, storedFields } from "../../subgraph-schema/index.js";
 import type { EntityData, StoreValue } from "../../wasm-host/index.js";
 import { StoreError } from "./errors.js";
 
@@ -31,6 +31,8 @@ export interface TableLayout {
   columns: ColumnLayout[];
   columnsByField: Map<string, ColumnLayout>;
   id: ColumnLayout;
+  /** `@fulltext` search fields over this table: a tsvector column each, by the search field's name. */
+  fulltexts: Map<string, { def: FulltextDef; column: string }>;
 }
 
 export interface DeploymentLayout {
@@ -81,6 +83,7 @@ export function buildLayout(schemaName: string, schema: SubgraphSchema, causalit
       columns,
       columnsByField,
       id,
+      fulltexts: new Map(schema.fulltexts.filter((f) => f.entity === entity.name).map((def) => [def.name, { def, column: quoteIdent(snakeCase(def.name)) }])),
     });
   }
   return { schemaName, schema, tables };
@@ -97,7 +100,14 @@ export function createTablesSql(layout: DeploymentLayout): string {
     // Text is compared bytewise (graph-node requires a C-collated database).
     const cols = t.columns.map((c) => `${c.column} ${c.sqlType}${c.kind === "String" || c.kind === "ID" ? ' collate "C"' : ""}${c.field.nonNull ? " not null" : ""}`);
     const block = `${t.immutable ? `"block$" int4 not null` : `block_range int4range not null`}${t.causalityRegion ? ", causality_region int4 not null default 0" : ""}`;
+    // graph-node computes a search field's tsvector from the included String fields when it writes a row;
+    // a generated column does the same here, on every write path. The GIN index is graph-node's too.
+    for (const { def, column } of t.fulltexts.values()) {
+      const vectors = def.fields.map((f) => `to_tsvector('${def.config}'::regconfig, coalesce(${t.columnsByField.get(f)?.column ?? quoteIdent(snakeCase(f))}, ''))`);
+      cols.push(`${column} tsvector generated always as (${vectors.join(" || ")}) stored`);
+    }
     parts.push(`create table ${t.qualified} (vid bigserial primary key, ${cols.join(", ")}, ${block});`);
+    for (const { column } of t.fulltexts.values()) parts.push(`create index if not exists ${quoteIdent(`${t.table}_${column.replace(/"/g, "")}`)} on ${t.qualified} using gin (${column});`);
     if (t.immutable) {
       parts.push(indexSql(t, "id", `(${t.id.column})`, "unique"));
       parts.push(indexSql(t, "block", `using brin ("block$")`));

@@ -78,14 +78,18 @@ async function fetchTable(db: Queryable, layout: DeploymentLayout, t: TableLayou
       select.push(`${selectExpr(c)} as ${quoteIdent(`__ref_${sel.key}`)}`);
     }
   }
-  const orderCol = spec.order ? t.columnsByField.get(spec.order.field) : undefined;
-  if (spec.order && !orderCol) {
+  const search = spec.order?.fulltextText !== undefined ? t.fulltexts.get(spec.order.field) : undefined;
+  const orderCol = spec.order && !search ? t.columnsByField.get(spec.order.field) : undefined;
+  if (spec.order && !orderCol && !search) {
     // The field is on another implementer of an interface: this table sorts by id only.
     if (spec.tables.length === 1) throw new StoreError(`Entity \`${t.entity.name}\` has no attribute \`${spec.order.field}\``);
   }
   const dir = spec.order?.direction === "desc" ? "desc" : "asc";
   let orderExpr: string | null = null;
-  if (orderCol && spec.order?.childField) {
+  if (search) {
+    params.push(spec.order!.fulltextText);
+    orderExpr = `${search.def.algorithm === "proximityRank" ? "ts_rank_cd" : "ts_rank"}(t.${search.column}, to_tsquery($${params.length}))`;
+  } else if (orderCol && spec.order?.childField) {
     orderExpr = childOrderExpr(layout, t, orderCol, spec.order.childField, params);
   } else if (orderCol && orderCol !== t.id) {
     orderExpr = `t.${orderCol.column}`;
@@ -104,7 +108,12 @@ async function fetchTable(db: Queryable, layout: DeploymentLayout, t: TableLayou
   }
   // One JSON text per query instead of a protocol row per entity: about twice as fast to read back
   // (PGlite decodes every field in JS). Aggregating a sorted subquery keeps its order.
-  const [result] = await db.query<{ j: string }>(`select coalesce(json_agg(r), '[]')::text as j from (${sql}) r`, params);
+  const [result] = await db.query<{ j: string }>(`select coalesce(json_agg(r), '[]')::text as j from (${sql}) r`, params).catch((error: unknown) => {
+    // graph-node's words for a search text to_tsquery cannot parse (the database's message, unprefixed).
+    const tsquery = /syntax error in tsquery.*/.exec(error instanceof Error ? error.message : String(error))?.[0];
+    if (tsquery) throw new StoreError(`Invalid fulltext search query syntax. Error: ${tsquery}. Hint: Search terms with spaces need to be enclosed in single quotes`, { cause: error });
+    throw error;
+  });
   const rows = JSON.parse(result?.j ?? "[]") as ResultObject[];
   for (const row of rows) row.__typename = t.entity.name;
   return rows;

@@ -99,6 +99,7 @@ export async function startLocalNodeService(options: StartLocalNodeOptions, log:
       log: (line: string) => void line,
       ...(options.queryLimits ? { queryLimits: options.queryLimits } : {}),
       ...(options.mappingLimits ? { mappingLimits: options.mappingLimits } : {}),
+      ...(process.env.GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH === "true" ? { allowFulltextSearch: true } : {}),
     });
     return {
       async close() {

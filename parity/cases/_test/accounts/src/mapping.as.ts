@@ -1,6 +1,6 @@
 import { BigInt, Bytes, store } from "@graphprotocol/graph-ts";
 import { Approval as ApprovalEvent } from "../generated/ApprovalToken/ApprovalToken";
-import { Account, Approval, Orphan, Spender, Tag } from "../generated/schema";
+import { Account, Approval, Note, Orphan, Spender, Tag } from "../generated/schema";
 
 // Accounts and spenders change with every approval (mutable entities, compared over time); each
 // approval references both (derived fields and nested filters on the other side).
@@ -33,6 +33,19 @@ export function ApprovalHandler(event: ApprovalEvent): void {
   approval.save();
 
   writeUnchanged(event);
+  writeNote(event);
+}
+
+const WORDS = ["apple", "banana", "cherry", "dates", "elderberry", "figs", "grapes"];
+
+// Text for the full-text search fields, changing with each approval of the owner.
+function writeNote(event: ApprovalEvent): void {
+  const pick = event.params.value.mod(BigInt.fromI32(WORDS.length)).toI32();
+  const note = new Note("note-" + event.params.owner.toHexString());
+  note.title = WORDS[pick] + " approvals";
+  if (pick % 3 != 0) note.body = "running " + WORDS[(pick + 1) % WORDS.length] + " and " + WORDS[(pick + 3) % WORDS.length] + " quickly";
+  note.owner = event.params.owner;
+  note.save();
 }
 
 // Writes that leave an entity as it was: the same fields saved again, or removed and saved again.
