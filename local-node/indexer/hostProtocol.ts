@@ -91,7 +91,7 @@ export type Trigger =
   /** A call handler: `seq` is the call's place among its transaction's calls (depth first). */
   | { kind: "call"; dataSource: number; handler: string; call: EthereumCallInput; seq: number }
   /** A trigger graph-node refuses to run (a log that matches two handlers of one data source): fails its block. */
-  | { kind: "refused"; dataSource: number; handler: string; message: string; logIndex: number; transactionIndex: number };
+  | { kind: "refused"; dataSource: number; handler: string; message: string; logIndex: number; transactionIndex: number; transactionHash: string };
 
 /** A block pointer plus what `_meta.block` reports (the store keeps them with the pointer). */
 export type JobBlockPtr = BlockPtr & { timestamp: number; parentHash: string };

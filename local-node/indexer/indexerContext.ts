@@ -58,6 +58,8 @@ export interface IndexerContext {
   /** The chain head the current step saw. */
   head: number | null;
   synced: boolean;
+  /** The status shows a non-deterministic failure (graph-node's "failed" while it retries); cleared by the next success. */
+  failedNonDeterministically: boolean;
   stopping: boolean;
   /** Ends the current sleep early (set while sleeping). */
   wake: (() => void) | null;
@@ -104,6 +106,7 @@ export function createIndexerContext(options: DeploymentIndexerOptions): Indexer
     pointer: null,
     head: null,
     synced: false,
+    failedNonDeterministically: false,
     stopping: false,
     wake: null,
     worker: null,

@@ -102,11 +102,13 @@ export async function runIndexingLoop(ctx: IndexerContext): Promise<void> {
   const { store, id } = ctx;
   const rec = await store.getDeployment(id);
   if (!rec) throw new IndexerError(`deployment ${id} is not in the store`);
-  if (rec.health === "failed") {
+  // A deterministic failure is for good; a non-deterministic one is retried after a restart, as graph-node does.
+  if (rec.health === "failed" && rec.fatalError?.deterministic !== false) {
     ctx.state = "failed";
     ctx.log("info", "deployment has failed before; not indexing it");
     return;
   }
+  ctx.failedNonDeterministically = rec.health === "failed";
   ctx.pointer = rec.latestBlock;
   ctx.synced = rec.synced;
   if (ctx.pointer) ctx.recent.add(ctx.pointer);
@@ -120,6 +122,11 @@ export async function runIndexingLoop(ctx: IndexerContext): Promise<void> {
         const busy = await step(ctx);
         enterPhase(ctx, "idle");
         failures = 0;
+        if (ctx.failedNonDeterministically) {
+          // graph-node unfails a deployment whose non-deterministic error went away.
+          await store.markHealthy(id);
+          ctx.failedNonDeterministically = false;
+        }
         if (!busy && !ctx.stopping) await sleep(ctx, ctx.poll);
       } catch (err) {
         if (err instanceof DeploymentFailed) {

@@ -1,6 +1,7 @@
 // Runs block jobs on the host worker and commits their results, pipelined: group k is committed
 // while the worker runs group k+1. A deterministic handler failure ends the deployment.
-import type { BlockJob, BlockResult, CreatedDataSource, JobBlockPtr } from "./hostProtocol.js";
+import { getBlock } from "../chain/index.js";
+import type { BlockJob, BlockResult, CreatedDataSource, HandlerFailure, JobBlockPtr } from "./hostProtocol.js";
 import { toStored } from "./createdDataSources.js";
 import type { IndexerContext } from "./indexerContext.js";
 import { enterPhase } from "./watchdog.js";
@@ -133,7 +134,10 @@ export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<{ 
       }
       if (failure) {
         await ctx.committing;
-        if (!failure.deterministic) throw new IndexerError(`handler ${failure.handler ?? "?"} failed at block ${failure.block.number}: ${failure.message}`);
+        if (!failure.deterministic) {
+          await reportNonDeterministic(ctx, failure);
+          throw new IndexerError(`handler ${failure.handler ?? "?"} failed at block ${failure.block.number}: ${failure.message}`);
+        }
         ctx.log("error", `handler ${failure.handler ?? "?"} failed at block ${failure.block.number}: ${failure.message}`);
         await ctx.store.markFailed(ctx.id, asGraphNodeReportsIt(failure));
         throw new DeploymentFailed(failure.message);
@@ -146,4 +150,19 @@ export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<{ 
   }
   await ctx.committing;
   return null;
+}
+
+/**
+ * A non-deterministic failure, as graph-node reports it while it retries: every block before the failed
+ * one is done, so the pointer moves up to it (an empty commit, which can mark the deployment synced), and
+ * the status says failed with the error, not deterministic; queries keep their data.
+ */
+async function reportNonDeterministic(ctx: IndexerContext, failure: HandlerFailure): Promise<void> {
+  const before = failure.block.number - 1;
+  if (before >= 0 && (ctx.pointer === null || ctx.pointer.number < before)) {
+    const block = await getBlock(ctx.rpc, before);
+    if (block) await commitResults(ctx, [{ ptr: { number: block.number, hash: block.hash, parentHash: block.parentHash, timestamp: Number(block.timestamp) }, changes: [] }]);
+  }
+  await ctx.store.markFailed(ctx.id, { message: failure.message, block: failure.block, handler: null, deterministic: false });
+  ctx.failedNonDeterministically = true;
 }

@@ -168,7 +168,7 @@ export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[],
     const list = triggersOf(r.log.blockNumber);
     // In log order among the block's event triggers (they come after `once` block triggers).
     const at = list.findIndex((t) => t.kind === "event" && Number(t.event.logIndex) > r.log.logIndex);
-    const trigger: Trigger = { kind: "refused", dataSource: r.ds, handler: "", message: r.message, logIndex: r.log.logIndex, transactionIndex: r.log.transactionIndex };
+    const trigger: Trigger = { kind: "refused", dataSource: r.ds, handler: "", message: r.message, logIndex: r.log.logIndex, transactionIndex: r.log.transactionIndex, transactionHash: r.log.transactionHash };
     if (at < 0) list.push(trigger);
     else list.splice(at, 0, trigger);
   }

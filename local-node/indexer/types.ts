@@ -10,7 +10,7 @@ export interface IndexerDeploymentRecord {
   id: string;
   latestBlock: BlockPtr | null;
   health: "healthy" | "unhealthy" | "failed";
-  fatalError: unknown;
+  fatalError: { deterministic?: boolean } | null;
   synced: boolean;
   paused?: boolean;
 }
@@ -38,6 +38,8 @@ export interface IndexerStore {
   setPaused(id: string, paused: boolean): Promise<void>;
   promoteIfSynced(deploymentId: string): Promise<void>;
   markFailed(id: string, error: { message: string; block: BlockPtr | null; handler: string | null; deterministic: boolean }): Promise<void>;
+  /** Clears a fatal error once its cause went away (graph-node's unfail of a non-deterministic error). */
+  markHealthy(id: string): Promise<void>;
   getEntity(id: string, entityType: string, entityId: string, block?: number): Promise<EntityData | null>;
   /** Bulk reads (the store's GraphQL entity query); used to check many ids at once. */
   queryEntities?(id: string, query: EntityQuery): Promise<EntityQueryResult>;

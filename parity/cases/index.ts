@@ -1,6 +1,7 @@
 import { accountsCase } from "./accounts.js";
 import { approvalsCase } from "./approvals.js";
 import { failingHandlerCase } from "./failingHandler.js";
+import { twoHandlersCase } from "./twoHandlers.js";
 import { factoryCase } from "./factory.js";
 import { filesCase } from "./files.js";
 import { nonFatalBeforeSyncCase, nonFatalErrorsCase } from "./nonFatalErrors.js";
@@ -8,5 +9,5 @@ import type { ParityCase } from "../types.js";
 
 /** The cases `npm run parity` and `npm test` run, in order. */
 export function builtInCases(): ParityCase[] {
-  return [approvalsCase(), accountsCase(), failingHandlerCase(), factoryCase(), filesCase(), nonFatalErrorsCase(), nonFatalBeforeSyncCase()];
+  return [approvalsCase(), accountsCase(), failingHandlerCase(), factoryCase(), filesCase(), nonFatalErrorsCase(), nonFatalBeforeSyncCase(), twoHandlersCase()];
 }
