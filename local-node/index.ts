@@ -2,7 +2,7 @@
 // index-node status and the indexer, wired together. Stored deployments resume at start.
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { createNodeStore, type NodeStore } from "./store/index.js";
+import { createNodeStore, type NodeStore, type VersionSwitching } from "./store/index.js";
 import { createIpfsServer, createIpfsStore, type IpfsStore } from "./ipfs/index.js";
 import { loadDeployment, type LoadedDeployment } from "./manifest/index.js";
 import { createAdminServer } from "./admin/index.js";
@@ -22,10 +22,19 @@ export { DEFAULT_QUERY_LIMITS, queryLimitsFromEnv, type QueryLimits } from "./qu
 export { DEFAULT_MAPPING_LIMITS, mappingLimitsFromEnv, type MappingLimits } from "./indexer/index.js";
 
 export { parseRpcEntry } from "./chain/index.js";
+export type { VersionSwitching } from "./store/index.js";
 
 /** The node could not start (its data folder is held by another node). */
 export class LocalNodeError extends BaseError {
   override name = "LocalNodeError";
+}
+
+/** EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE as graph-node reads it: `instant` (the default) or `synced`. */
+export function versionSwitchingFromEnv(env: NodeJS.ProcessEnv = process.env): VersionSwitching {
+  const value = env.EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE;
+  if (value === undefined || value === "" || value === "instant") return "instant";
+  if (value === "synced") return "synced";
+  throw new LocalNodeError(`EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE must be instant or synced, not ${JSON.stringify(value)}`);
 }
 
 export interface LocalNodePorts {
@@ -65,6 +74,8 @@ export interface LocalNodeOptions {
   disableFailFast?: boolean;
   /** GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH: accept `@fulltext` (graph-node refuses it otherwise). */
   allowFulltextSearch?: boolean;
+  /** EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE: when a new version of a name serves (default instant, as graph-node). */
+  versionSwitching?: VersionSwitching;
 }
 
 export interface LocalNode {
@@ -161,6 +172,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
       port: options.ports.admin,
       queryPort: Number(new URL(query.url).port),
       manifestOptions,
+      versionSwitching: options.versionSwitching ?? "instant",
       async onDeploy(loaded, name, versionLabel) {
         log("info", `deployed ${name}${versionLabel ? ` (${versionLabel})` : ""}: ${loaded.id}`);
         startIndexing(loaded);

@@ -108,7 +108,7 @@ export function createRegistrarMethods(options: RegistrarOptions): Record<string
         // Entity types file data sources may write get a causality region column, as graph-node creates them.
         const causalityRegionEntities = [...new Set(loaded.fileTemplates.flatMap((t) => t.entities))];
         await store.createDeployment({ id: loaded.id, schemaSdl: loaded.schemaSdl, network: loaded.network, startBlock, manifest: loaded.manifestYaml, causalityRegionEntities });
-        await store.setPendingVersion(name, loaded.id, params.version_label);
+        await store.setPendingVersion(name, loaded.id, params.version_label, options.versionSwitching ?? "instant");
       } catch (error) {
         if (error instanceof SubgraphNotFoundError) throw new JsonRpcMethodError(code, `subgraph name not found: ${name}`);
         throw new JsonRpcMethodError(code, `subgraph deployment error: ${message(error)}`, { cause: error });

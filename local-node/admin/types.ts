@@ -2,7 +2,7 @@
 // Methods, params, results, error codes and texts follow graph-node's server/json-rpc crate.
 import type { IpfsStore } from "../ipfs/index.js";
 import type { LoadDeploymentOptions, LoadedDeployment } from "../manifest/index.js";
-import type { NodeStore } from "../store/index.js";
+import type { NodeStore, VersionSwitching } from "../store/index.js";
 import type { RunningServer } from "../../lib/http/index.js";
 
 /**
@@ -69,6 +69,8 @@ export interface AdminServerOptions {
   nodeId?: string;
   /** Passed to loadDeployment. */
   manifestOptions?: LoadDeploymentOptions;
+  /** When a new version of a name serves (graph-node's EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE); default instant. */
+  versionSwitching?: VersionSwitching;
   log?(level: "info" | "warning" | "error", message: string): void;
 }
 

@@ -1,6 +1,6 @@
 export { createNodeStore } from "./nodeStore.js";
 export type {
-  NodeStore, NodeStoreOptions, DeploymentRecord, DeploymentHealth, FatalError, CreateDeploymentInput, BlockChanges, BlockPtrWithMeta, StoredDataSource,
+  NodeStore, NodeStoreOptions, VersionSwitching, DeploymentRecord, DeploymentHealth, FatalError, CreateDeploymentInput, BlockChanges, BlockPtrWithMeta, StoredDataSource,
 } from "./types.js";
 export type { EntityQuery, EntityQueryResult, EntityFilter, EntityOrder, Selection, ChildQuery, FilterOp, ResultObject } from "./entityQuery.js";
 export { StoreError, SubgraphExistsError, SubgraphNotFoundError, DeploymentNotFoundError, maskDatabaseUrl } from "./errors.js";

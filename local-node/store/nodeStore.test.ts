@@ -122,24 +122,37 @@ describeBackends("NodeStore", (makeBackend) => {
     expect((await store.getDeployment(DEP))?.latestBlock).toBeNull();
   });
 
-  it("manages names and versions like graph-node", async () => {
+  it("manages names and versions like graph-node: instant switching by default, synced on request", async () => {
     const name = `me/approvals-${counter}`;
     const { id } = await store.createSubgraph(name);
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     await expect(store.createSubgraph(name)).rejects.toBeInstanceOf(SubgraphExistsError);
     expect(await store.subgraphExists(name)).toBe(true);
+    await store.createDeployment({ id: DEP2, schemaSdl: TEST_SCHEMA, network: "localhost", startBlock: 1, manifest: "m2" });
+    // instant (graph-node's default): each new deployment serves at once, synced or not.
     await store.setPendingVersion(name, DEP, "v1");
     expect(await store.resolveName(name)).toBe(DEP);
-    await store.createDeployment({ id: DEP2, schemaSdl: TEST_SCHEMA, network: "localhost", startBlock: 1, manifest: "m2" });
     await store.setPendingVersion(name, DEP2, "v2");
-    expect(await store.resolveName(name)).toBe(DEP);
-    expect(await store.resolvePendingName(name)).toBe(DEP2);
-    await store.promoteIfSynced(DEP2);
-    expect(await store.resolveName(name)).toBe(DEP);
-    await store.setSynced(DEP2, true);
-    await store.promoteIfSynced(DEP2);
     expect(await store.resolveName(name)).toBe(DEP2);
     expect(await store.resolvePendingName(name)).toBeNull();
+
+    // synced: a new deployment waits only while the current one is synced and it is not.
+    const synced = `${name}-synced`;
+    await store.createSubgraph(synced);
+    await store.setPendingVersion(synced, DEP, "v1", "synced");
+    await store.setPendingVersion(synced, DEP2, "v2", "synced");
+    expect(await store.resolveName(synced)).toBe(DEP2); // the current (DEP) was not synced
+    await store.setSynced(DEP2, true);
+    await store.setPendingVersion(synced, DEP, "v3", "synced");
+    expect(await store.resolveName(synced)).toBe(DEP2);
+    expect(await store.resolvePendingName(synced)).toBe(DEP);
+    await store.promoteIfSynced(DEP);
+    expect(await store.resolveName(synced)).toBe(DEP2);
+    await store.setSynced(DEP, true);
+    await store.promoteIfSynced(DEP);
+    expect(await store.resolveName(synced)).toBe(DEP);
+    expect(await store.resolvePendingName(synced)).toBeNull();
+
     await store.removeSubgraph(name);
     expect(await store.resolveName(name)).toBeNull();
     await expect(store.removeSubgraph(name)).rejects.toBeInstanceOf(SubgraphNotFoundError);

@@ -33,7 +33,7 @@ function buildNodeStore(db: Database): NodeStore {
     subgraphExists: (name) => subgraphExists(s, name),
     subgraphId: (name) => subgraphId(s, name),
     createDeployment: (d) => createDeployment(s, d),
-    setPendingVersion: (name, deploymentId, versionLabel) => setPendingVersion(s, name, deploymentId, versionLabel),
+    setPendingVersion: (name, deploymentId, versionLabel, switching) => setPendingVersion(s, name, deploymentId, versionLabel, switching),
     promoteIfSynced: (deploymentId) => promoteIfSynced(s, deploymentId),
     resolveName: (name) => resolveName(s, name),
     resolvePendingName: (name) => resolvePendingName(s, name),

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { Queryable } from "./database.js";
 import { SubgraphExistsError, SubgraphNotFoundError } from "./errors.js";
 import { deploymentRow, type StoreState } from "./storeState.js";
+import type { VersionSwitching } from "./types.js";
 
 async function subgraphRow(q: Queryable, name: string) {
   const rows = await q.query<{ id: string; current_version: number | null; pending_version: number | null }>(
@@ -45,17 +46,27 @@ export async function subgraphId({ db }: StoreState, name: string): Promise<stri
   return (await subgraphRow(db, name))?.id ?? null;
 }
 
-export async function setPendingVersion({ db }: StoreState, name: string, deploymentId: string, versionLabel: string | null): Promise<void> {
+/**
+ * graph-node's version switching (EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE): `instant` (its default)
+ * makes a new deployment the name's current version at once; `synced` does so only when the current one
+ * is not synced yet or the new one already is, and otherwise makes it pending until it syncs.
+ */
+export async function setPendingVersion({ db }: StoreState, name: string, deploymentId: string, versionLabel: string | null, switching: VersionSwitching = "instant"): Promise<void> {
   await db.transaction(async (tx) => {
     const sub = await subgraphRow(tx, name);
     if (!sub) throw new SubgraphNotFoundError(name);
     const dep = await deploymentRow(tx, deploymentId);
+    const currentDeployment = await versionDeployment(tx, sub.current_version);
+    const pendingDeployment = await versionDeployment(tx, sub.pending_version);
+    // A current version whose deployment is gone counts as not synced (graph-node's `optional`).
+    const currentSynced = currentDeployment === null ? false : await deploymentRow(tx, currentDeployment).then((row) => row.synced, () => false);
+    const changeNeeded = switching === "instant" || !currentSynced ? currentDeployment !== deploymentId : pendingDeployment !== deploymentId;
+    if (!changeNeeded) return;
     const [version] = await tx.query<{ id: number }>(
       "insert into subgraphs.subgraph_version (subgraph, deployment, label) values ($1, $2, $3) returning id",
       [sub.id, deploymentId, versionLabel],
     );
-    const currentDeployment = await versionDeployment(tx, sub.current_version);
-    if (sub.current_version === null || dep.synced || currentDeployment === deploymentId) {
+    if (switching === "instant" || !currentSynced || dep.synced) {
       await tx.query("update subgraphs.subgraph set current_version = $2, pending_version = null where id = $1", [sub.id, version?.id]);
     } else {
       await tx.query("update subgraphs.subgraph set pending_version = $2 where id = $1", [sub.id, version?.id]);

@@ -10,6 +10,9 @@ export type BlockPtrWithMeta = BlockPtr & { timestamp?: number; parentHash?: str
 
 export type DeploymentHealth = "healthy" | "unhealthy" | "failed";
 
+/** graph-node's EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE: when a new version of a name starts to serve. */
+export type VersionSwitching = "instant" | "synced";
+
 export interface FatalError {
   message: string;
   block: BlockPtr | null;
@@ -99,11 +102,12 @@ export interface NodeStore {
   /** Idempotent: creates the deployment's schema sgdN with its tables and indexes once. */
   createDeployment(d: CreateDeploymentInput): Promise<DeploymentRecord>;
   /**
-   * Records a new version of `name`. It becomes current at once when the subgraph has no current
-   * version or the deployment is already synced; otherwise it is pending until promoteIfSynced.
+   * Records a new version of `name`, switching as graph-node does (`instant`, its default: current at
+   * once; `synced`: current when the current one is not synced or the new one is, else pending until
+   * promoteIfSynced). Nothing changes when it is already current (instant) or pending (synced).
    * Throws SubgraphNotFoundError / DeploymentNotFoundError.
    */
-  setPendingVersion(name: string, deploymentId: string, versionLabel: string | null): Promise<void>;
+  setPendingVersion(name: string, deploymentId: string, versionLabel: string | null, switching?: VersionSwitching): Promise<void>;
   /** Every subgraph whose pending version is this deployment switches to it when it is synced. */
   promoteIfSynced(deploymentId: string): Promise<void>;
   /** The current deployment id of a subgraph name, or null. */

@@ -8,7 +8,7 @@ import { Contract, JsonRpcProvider } from "ethers";
 import { rpcAnswers, startHardhatNode, type HardhatNode } from "../../hardhat/chain/index.js";
 import { readArtifact, deployApprovalToken, readNetworks, writeNetworkEntry, ensureCompiled } from "../../hardhat/deploy/index.js";
 import { openNodeDatabase, type NodeDatabase } from "./nodeDatabase.js";
-import type { MappingLimits, QueryLimits } from "../../local-node/index.js";
+import type { MappingLimits, QueryLimits, VersionSwitching } from "../../local-node/index.js";
 
 export interface LocalNodePorts {
   query: number;
@@ -72,6 +72,8 @@ export interface StartLocalNodeOptions {
   ports: LocalNodePorts;
   queryLimits?: Partial<QueryLimits>;
   mappingLimits?: Partial<MappingLimits>;
+  /** When a new version serves; default: EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE, else instant (graph-node's). */
+  versionSwitching?: VersionSwitching;
 }
 
 export interface StartedLocalNode {
@@ -90,7 +92,7 @@ export async function startLocalNodeService(options: StartLocalNodeOptions, log:
   const database: NodeDatabase = await openNodeDatabase({ postgres: options.postgres, postgresDir: join(options.dataDir, "postgres"), reset: options.reset, env: {} });
   log(`starting the local node (${database.describe}; files in ${nodeDataDir})`);
   try {
-    const { createLocalNode } = await import("../../local-node/index.js");
+    const { createLocalNode, versionSwitchingFromEnv } = await import("../../local-node/index.js");
     const node = await createLocalNode({
       ethereumRpc: options.ethereumRpc,
       dataDir: nodeDataDir,
@@ -100,6 +102,7 @@ export async function startLocalNodeService(options: StartLocalNodeOptions, log:
       ...(options.queryLimits ? { queryLimits: options.queryLimits } : {}),
       ...(options.mappingLimits ? { mappingLimits: options.mappingLimits } : {}),
       ...(process.env.GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH === "true" ? { allowFulltextSearch: true } : {}),
+      versionSwitching: options.versionSwitching ?? versionSwitchingFromEnv(),
     });
     return {
       async close() {

@@ -75,7 +75,9 @@ export async function createDevLoop(options: DevLoopOptions): Promise<DevLoop> {
       log(`[dev] reusing the graph node that answers at ${adminUrl}`);
     } else {
       started.node = await startLocalNodeService(
-        { ethereumRpc: options.ethereumRpc, dataDir: options.dataDir, postgres: options.postgres ?? false, reset: chain.fresh, ports: options.ports },
+        // The loop keeps the last good version serving until the new one has re-indexed: graph-node's
+        // `synced` switching, whatever the environment says.
+        { ethereumRpc: options.ethereumRpc, dataDir: options.dataDir, postgres: options.postgres ?? false, reset: chain.fresh, ports: options.ports, versionSwitching: "synced" },
         (line) => log(`[dev] ${line}`),
       );
     }
