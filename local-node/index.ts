@@ -117,6 +117,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     log,
     readFile: createFileReader({ ipfs, log, ...(options.ipfsUrl ? { fallbackUrl: options.ipfsUrl } : {}) }),
     ...(options.disableFailFast ? { disableFailFast: true } : {}),
+    onVersionSwitch: () => stopUnassigned(),
     ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
     ...(options.eventsPerRun === undefined ? {} : { eventsPerRun: options.eventsPerRun }),
     ...(options.mappingLimits === undefined ? {} : { mappingLimits: { ...DEFAULT_MAPPING_LIMITS, ...options.mappingLimits } }),
@@ -140,6 +141,18 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
   }
 
   const manifestOptions = { supportsNetwork: (network: string) => chains.rpcFor(network) !== null, allowFulltextSearch: options.allowFulltextSearch === true };
+
+  /**
+   * graph-node's remove_unused_assignments: a deployment no subgraph name serves or waits for any more
+   * (removed, or displaced by a newer version) stops indexing; its data stays.
+   */
+  async function stopUnassigned(): Promise<void> {
+    for (const d of await store.listDeployments()) {
+      if (d.assigned || !indexer.isIndexing(d.id)) continue;
+      log("info", `${d.id}: no subgraph name uses it any more; indexing stops`);
+      await indexer.stop(d.id);
+    }
+  }
 
   async function resume(id: string): Promise<void> {
     try {
@@ -176,7 +189,9 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
       async onDeploy(loaded, name, versionLabel) {
         log("info", `deployed ${name}${versionLabel ? ` (${versionLabel})` : ""}: ${loaded.id}`);
         startIndexing(loaded);
+        await stopUnassigned();
       },
+      onRemove: () => stopUnassigned(),
       onPause: (id) => indexer.stop(id),
       onResume: (id) => resume(id),
       log: (level, message) => log(level, `admin: ${message}`),
@@ -184,7 +199,8 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     closers.push(() => admin.close());
 
     for (const d of await store.listDeployments()) {
-      if (d.health === "failed" || d.paused) continue;
+      // A deterministic failure is final; a non-deterministic one is retried; no name, no indexing.
+      if ((d.health === "failed" && d.fatalError?.deterministic !== false) || d.paused || !d.assigned) continue;
       await resume(d.id);
     }
     const rpcs = chains.describe().map((c) => (c.network === "*" ? maskUrl(c.url) : `${c.network}: ${maskUrl(c.url)}`));

@@ -157,7 +157,7 @@ describe.each(backends())("local node on %s", (backend) => {
     expect(await queryAllApprovals(queryUrl)).toEqual(expected);
   });
 
-  it("switches the name to a new version once that version has synced", async () => {
+  it("switches the name to a new version at once (graph-node's instant switching), stops indexing the old one, and stops the new one when the name is removed", async () => {
     // Version 2: the same subgraph with a start block one later (the proxy's creation block has no
     // approvals), so a different manifest and deployment id with the same entities.
     const networksPath = join(built.workDir, "networks.json");
@@ -172,14 +172,26 @@ describe.each(backends())("local node on %s", (backend) => {
       await writeFile(networksPath, original);
     }
     expect(v2).not.toBe(deploymentId);
-    const status = await waitForStatus(node.node.urls.status, NAME, (s) => s.subgraph === v2);
+    // The name serves v2 from the deploy on, synced or not.
+    expect((await statusOf(node.node.urls.status, NAME))?.subgraph).toBe(v2);
+    const status = await waitForStatus(node.node.urls.status, NAME, (s) => s.subgraph === v2 && s.synced);
     expect(status.synced).toBe(true);
     const meta = await graphql<{ _meta: { deployment: string } }>(queryUrl, "{ _meta { deployment } }");
     expect(meta.data?._meta.deployment).toBe(v2);
     const expected = (await chainApprovals(fx.chain.url, fx.token.proxy, fx.token.startBlock)).sort(byId);
     expect(await queryAllApprovals(queryUrl)).toEqual(expected);
-    // The first version is still served by its id.
+    // The first version is still served by its id, but no longer assigned: no node indexes it.
     const old = await graphql<{ _meta: { deployment: string } }>(`${node.node.urls.query}/subgraphs/id/${deploymentId}`, "{ _meta { deployment } }");
     expect(old.data?._meta.deployment).toBe(deploymentId);
+    const nodes = async () =>
+      (await graphql<{ indexingStatuses: { subgraph: string; node: string | null }[] }>(`${node.node.urls.status}/graphql`, "{ indexingStatuses { subgraph node } }")).data?.indexingStatuses ?? [];
+    expect(await nodes()).toEqual(expect.arrayContaining([{ subgraph: deploymentId, node: null }, { subgraph: v2, node: "default" }]));
+    expect(node.node.indexer.isIndexing(deploymentId)).toBe(false);
+    expect(node.node.indexer.isIndexing(v2)).toBe(true);
+    // subgraph_remove: the name goes, and so does the indexing of what it served.
+    const removed = await fetch(node.node.urls.admin, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "subgraph_remove", params: { name: NAME } }) });
+    expect(((await removed.json()) as { error?: unknown }).error).toBeUndefined();
+    expect(node.node.indexer.isIndexing(v2)).toBe(false);
+    expect(await nodes()).toEqual(expect.arrayContaining([{ subgraph: v2, node: null }]));
   });
 });

@@ -18,12 +18,16 @@ export interface IndexerServiceOptions {
   readFile?: FileReader;
   /** GRAPH_DISABLE_FAIL_FAST. */
   disableFailFast?: boolean;
+  /** Called when a subgraph name switched to a newly synced deployment. */
+  onVersionSwitch?: () => Promise<void> | void;
 }
 
 export interface IndexerService {
   /** Starts indexing the deployment unless it already runs here. */
   start(deployment: IndexedDeployment): void;
   stop(id: string): Promise<void>;
+  /** Whether the deployment is being indexed here (started and not stopped). */
+  isIndexing(id: string): boolean;
   stopAll(): Promise<void>;
   /** Stops every deployment and the spare host thread. */
   close(): Promise<void>;
@@ -61,12 +65,14 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
         hostThreads,
         ...(options.readFile ? { readFile: options.readFile } : {}),
         ...(options.disableFailFast ? { disableFailFast: true } : {}),
+        ...(options.onVersionSwitch ? { onVersionSwitch: options.onVersionSwitch } : {}),
         ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
         ...(options.eventsPerRun === undefined ? {} : { eventsPerRun: options.eventsPerRun }),
       });
       running.set(deployment.id, indexer);
       void indexer.start();
     },
+    isIndexing: (id) => running.has(id),
     async stop(id) {
       const indexer = running.get(id);
       running.delete(id);

@@ -26,7 +26,8 @@ async function markSynced(ctx: IndexerContext): Promise<void> {
     await ctx.store.setSynced(ctx.id, true);
     ctx.synced = true;
   }
-  await ctx.store.promoteIfSynced(ctx.id);
+  // A name that switched to this deployment may leave its old one unused (graph-node unassigns it).
+  if (await ctx.store.promoteIfSynced(ctx.id)) await ctx.options.onVersionSwitch?.();
 }
 
 /** One round: reorg check, then one log range. Returns false when there was nothing to do. */

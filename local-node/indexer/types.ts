@@ -36,7 +36,7 @@ export interface IndexerStore {
   recentBlockHash(id: string, number: number): Promise<string | null>;
   setSynced(id: string, synced: boolean): Promise<void>;
   setPaused(id: string, paused: boolean): Promise<void>;
-  promoteIfSynced(deploymentId: string): Promise<void>;
+  promoteIfSynced(deploymentId: string): Promise<boolean>;
   markFailed(id: string, error: { message: string; block: BlockPtr | null; handler: string | null; deterministic: boolean }): Promise<void>;
   /** Clears a fatal error once its cause went away (graph-node's unfail of a non-deterministic error). */
   markHealthy(id: string): Promise<void>;

@@ -81,7 +81,8 @@ export function createStatusService(options: Omit<StatusServerOptions, "port" | 
         lastHealthyBlock: blockJson(lastHealthy),
       }],
       entityCount: String(entityCount),
-      node: options.nodeId ?? "default",
+      // graph-node: an unassigned deployment (no name uses it) has no node.
+      node: d.assigned === false ? null : (options.nodeId ?? "default"),
       paused: d.paused,
       historyBlocks: 2147483647,
     };

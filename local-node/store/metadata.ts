@@ -53,7 +53,9 @@ create index if not exists recent_block_hash on subgraphs.recent_block (deployme
 
 export const DEPLOYMENT_COLUMNS = `id, schema_name, network, start_block, latest_block_number, latest_block_hash,
   latest_block_timestamp::text as latest_block_timestamp, latest_block_parent_hash, health, fatal_error,
-  first_error_block, synced, paused, manifest, schema_sdl, causality_region_entities`;
+  first_error_block, synced, paused, manifest, schema_sdl, causality_region_entities,
+  exists (select 1 from subgraphs.subgraph s join subgraphs.subgraph_version v on v.id in (s.current_version, s.pending_version)
+          where v.deployment = subgraphs.deployment.id) as assigned`;
 
 export interface DeploymentRow {
   id: string;
@@ -69,6 +71,7 @@ export interface DeploymentRow {
   first_error_block: number | null;
   synced: boolean;
   paused: boolean;
+  assigned: boolean;
   manifest: string;
   schema_sdl: string;
   /** Entity types whose tables have a `causality_region` column (those file data sources may write). */
@@ -103,6 +106,7 @@ export function toDeploymentState(row: DeploymentRow): DeploymentState {
     fatalError: row.fatal_error === null ? null : (JSON.parse(row.fatal_error) as FatalError),
     synced: row.synced,
     paused: row.paused,
+    assigned: row.assigned,
     manifest: row.manifest,
     schemaSdl: row.schema_sdl,
     earliestBlock: row.start_block,

@@ -74,15 +74,17 @@ export async function setPendingVersion({ db }: StoreState, name: string, deploy
   });
 }
 
-export async function promoteIfSynced({ db }: StoreState, deploymentId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Answers whether a name switched to this deployment (its old version may now be unused). */
+export async function promoteIfSynced({ db }: StoreState, deploymentId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const dep = await deploymentRow(tx, deploymentId);
-    if (!dep.synced) return;
-    await tx.query(
+    if (!dep.synced) return false;
+    const switched = await tx.query<{ id: string }>(
       `update subgraphs.subgraph s set current_version = s.pending_version, pending_version = null
-           from subgraphs.subgraph_version v where v.id = s.pending_version and v.deployment = $1`,
+           from subgraphs.subgraph_version v where v.id = s.pending_version and v.deployment = $1 returning s.id`,
       [deploymentId],
     );
+    return switched.length > 0;
   });
 }
 

@@ -33,6 +33,11 @@ export interface DeploymentRecord {
   fatalError: FatalError | null;
   synced: boolean;
   paused: boolean;
+  /**
+   * The current or pending version of some subgraph name. graph-node unassigns (stops indexing) a
+   * deployment no name uses any more: after `subgraph_remove`, or when a new version displaced it.
+   */
+  assigned: boolean;
   manifest: string;
   schemaSdl: string;
   /** Earliest block with data (the start block, as graph-node reports it). */
@@ -109,7 +114,7 @@ export interface NodeStore {
    */
   setPendingVersion(name: string, deploymentId: string, versionLabel: string | null, switching?: VersionSwitching): Promise<void>;
   /** Every subgraph whose pending version is this deployment switches to it when it is synced. */
-  promoteIfSynced(deploymentId: string): Promise<void>;
+  promoteIfSynced(deploymentId: string): Promise<boolean>;
   /** The current deployment id of a subgraph name, or null. */
   resolveName(name: string): Promise<string | null>;
   /** The pending deployment id of a subgraph name, or null. */
