@@ -140,16 +140,19 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     indexer.start(loaded);
   }
 
+  // graph-node's `--node-id`: this node indexes the deployments assigned to it.
+  const NODE_ID = "default";
   const manifestOptions = { supportsNetwork: (network: string) => chains.rpcFor(network) !== null, allowFulltextSearch: options.allowFulltextSearch === true };
 
   /**
-   * graph-node's remove_unused_assignments: a deployment no subgraph name serves or waits for any more
-   * (removed, or displaced by a newer version) stops indexing; its data stays.
+   * graph-node's remove_unused_assignments and node assignments: a deployment no subgraph name serves or
+   * waits for any more (removed, or displaced by a newer version), or one assigned to another node,
+   * stops indexing here; its data stays.
    */
   async function stopUnassigned(): Promise<void> {
     for (const d of await store.listDeployments()) {
-      if (d.assigned || !indexer.isIndexing(d.id)) continue;
-      log("info", `${d.id}: no subgraph name uses it any more; indexing stops`);
+      if ((d.assigned && d.nodeId === NODE_ID) || !indexer.isIndexing(d.id)) continue;
+      log("info", `${d.id}: ${d.assigned ? `assigned to node ${d.nodeId}` : "no subgraph name uses it any more"}; indexing stops here`);
       await indexer.stop(d.id);
     }
   }
@@ -192,6 +195,10 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
         await stopUnassigned();
       },
       onRemove: () => stopUnassigned(),
+      async onReassign(id, node) {
+        if (node === NODE_ID) await resume(id);
+        else await stopUnassigned();
+      },
       onPause: (id) => indexer.stop(id),
       onResume: (id) => resume(id),
       log: (level, message) => log(level, `admin: ${message}`),
@@ -200,7 +207,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
 
     for (const d of await store.listDeployments()) {
       // A deterministic failure is final; a non-deterministic one is retried; no name, no indexing.
-      if ((d.health === "failed" && d.fatalError?.deterministic !== false) || d.paused || !d.assigned) continue;
+      if ((d.health === "failed" && d.fatalError?.deterministic !== false) || d.paused || !d.assigned || d.nodeId !== NODE_ID) continue;
       await resume(d.id);
     }
     const rpcs = chains.describe().map((c) => (c.network === "*" ? maskUrl(c.url) : `${c.network}: ${maskUrl(c.url)}`));

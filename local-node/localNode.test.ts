@@ -157,7 +157,7 @@ describe.each(backends())("local node on %s", (backend) => {
     expect(await queryAllApprovals(queryUrl)).toEqual(expected);
   });
 
-  it("switches the name to a new version at once (graph-node's instant switching), stops indexing the old one, and stops the new one when the name is removed", async () => {
+  it("switches the name to a new version at once (graph-node's instant switching), stops indexing the old one, moves the new one between nodes, and stops it when the name is removed", async () => {
     // Version 2: the same subgraph with a start block one later (the proxy's creation block has no
     // approvals), so a different manifest and deployment id with the same entities.
     const networksPath = join(built.workDir, "networks.json");
@@ -188,6 +188,14 @@ describe.each(backends())("local node on %s", (backend) => {
     expect(await nodes()).toEqual(expect.arrayContaining([{ subgraph: deploymentId, node: null }, { subgraph: v2, node: "default" }]));
     expect(node.node.indexer.isIndexing(deploymentId)).toBe(false);
     expect(node.node.indexer.isIndexing(v2)).toBe(true);
+    // subgraph_reassign to another node: it is indexed there, not here; and back.
+    const reassign = async (nodeId: string) => adminCall(node.node.urls.admin, "subgraph_reassign", { ipfs_hash: v2, node_id: nodeId });
+    expect((await reassign("indexer_other")).error).toBeUndefined();
+    expect(node.node.indexer.isIndexing(v2)).toBe(false);
+    expect(await nodes()).toEqual(expect.arrayContaining([{ subgraph: v2, node: "indexer_other" }]));
+    expect((await reassign("default")).error).toBeUndefined();
+    expect(node.node.indexer.isIndexing(v2)).toBe(true);
+    expect(await nodes()).toEqual(expect.arrayContaining([{ subgraph: v2, node: "default" }]));
     // subgraph_remove: the name goes, and so does the indexing of what it served.
     const removed = await fetch(node.node.urls.admin, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "subgraph_remove", params: { name: NAME } }) });
     expect(((await removed.json()) as { error?: unknown }).error).toBeUndefined();

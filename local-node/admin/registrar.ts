@@ -107,8 +107,11 @@ export function createRegistrarMethods(options: RegistrarOptions): Record<string
         const startBlock = Math.min(...loaded.dataSources.map((d) => d.startBlock));
         // Entity types file data sources may write get a causality region column, as graph-node creates them.
         const causalityRegionEntities = [...new Set(loaded.fileTemplates.flatMap((t) => t.entities))];
+        const wasAssigned = (await store.getDeployment(loaded.id))?.assigned === true;
         await store.createDeployment({ id: loaded.id, schemaSdl: loaded.schemaSdl, network: loaded.network, startBlock, manifest: loaded.manifestYaml, causalityRegionEntities });
         await store.setPendingVersion(name, loaded.id, params.version_label, options.versionSwitching ?? "instant");
+        // graph-node assigns a deployment to the deploy's node only when it has no assignment yet.
+        if (!wasAssigned) await store.setNodeId(loaded.id, params.node_id ?? nodeId);
       } catch (error) {
         if (error instanceof SubgraphNotFoundError) throw new JsonRpcMethodError(code, `subgraph name not found: ${name}`);
         throw new JsonRpcMethodError(code, `subgraph deployment error: ${message(error)}`, { cause: error });
@@ -146,6 +149,11 @@ export function createRegistrarMethods(options: RegistrarOptions): Record<string
     async subgraph_reassign(raw) {
       const { ipfs_hash: hash, node_id: node } = readReassignParams(raw);
       await activeDeployment(hash, ADMIN_ERROR_CODES.reassign);
+      try {
+        await store.setNodeId(hash, node);
+      } catch (error) {
+        throw storeFailure(ADMIN_ERROR_CODES.reassign, error);
+      }
       await callback(ADMIN_ERROR_CODES.reassign, `onReassign ${hash}`, () => options.onReassign?.(hash, node));
       log("info", `reassigned ${hash} to node ${node}`);
       return null;

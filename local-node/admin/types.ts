@@ -19,6 +19,7 @@ export type AdminStore = Pick<
   | "resolveName"
   | "getDeployment"
   | "setPaused"
+  | "setNodeId"
 > & {
   /** The id of an existing subgraph name, or null. */
   subgraphId?(name: string): Promise<string | null>;

@@ -82,7 +82,7 @@ export function createStatusService(options: Omit<StatusServerOptions, "port" | 
       }],
       entityCount: String(entityCount),
       // graph-node: an unassigned deployment (no name uses it) has no node.
-      node: d.assigned === false ? null : (options.nodeId ?? "default"),
+      node: d.assigned === false ? null : (d.nodeId ?? options.nodeId ?? "default"),
       paused: d.paused,
       historyBlocks: 2147483647,
     };

@@ -56,6 +56,11 @@ export async function setSynced(s: StoreState, id: string, synced: boolean): Pro
   });
 }
 
+export async function setNodeId({ db }: StoreState, id: string, nodeId: string): Promise<void> {
+  await deploymentRow(db, id);
+  await db.query("update subgraphs.deployment set node_id = $2 where id = $1", [id, nodeId]);
+}
+
 export async function setPaused({ db }: StoreState, id: string, paused: boolean): Promise<void> {
   await deploymentRow(db, id);
   await db.query("update subgraphs.deployment set paused = $2 where id = $1", [id, paused]);

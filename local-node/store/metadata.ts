@@ -42,6 +42,7 @@ create table if not exists subgraphs.deployment (
 -- Stores created before the column existed get it here.
 alter table subgraphs.deployment add column if not exists attribute_indexes boolean not null default false;
 alter table subgraphs.deployment add column if not exists causality_region_entities text[] not null default '{}';
+alter table subgraphs.deployment add column if not exists node_id text not null default 'default';
 create table if not exists subgraphs.recent_block (
   deployment text not null,
   number int4 not null,
@@ -53,7 +54,7 @@ create index if not exists recent_block_hash on subgraphs.recent_block (deployme
 
 export const DEPLOYMENT_COLUMNS = `id, schema_name, network, start_block, latest_block_number, latest_block_hash,
   latest_block_timestamp::text as latest_block_timestamp, latest_block_parent_hash, health, fatal_error,
-  first_error_block, synced, paused, manifest, schema_sdl, causality_region_entities,
+  first_error_block, synced, paused, node_id, manifest, schema_sdl, causality_region_entities,
   exists (select 1 from subgraphs.subgraph s join subgraphs.subgraph_version v on v.id in (s.current_version, s.pending_version)
           where v.deployment = subgraphs.deployment.id) as assigned`;
 
@@ -71,6 +72,7 @@ export interface DeploymentRow {
   first_error_block: number | null;
   synced: boolean;
   paused: boolean;
+  node_id: string;
   assigned: boolean;
   manifest: string;
   schema_sdl: string;
@@ -107,6 +109,7 @@ export function toDeploymentState(row: DeploymentRow): DeploymentState {
     synced: row.synced,
     paused: row.paused,
     assigned: row.assigned,
+    nodeId: row.node_id,
     manifest: row.manifest,
     schemaSdl: row.schema_sdl,
     earliestBlock: row.start_block,

@@ -8,7 +8,7 @@ import { DYNAMIC_DATA_SOURCES_SQL, loadDataSources } from "./dynamicDataSources.
 import { SUBGRAPH_ERRORS_SQL, nonFatalErrors } from "./subgraphErrors.js";
 import type { StoreState } from "./storeState.js";
 import { createSubgraph, promoteIfSynced, removeSubgraph, resolveName, resolvePendingName, setPendingVersion, subgraphExists, subgraphId } from "./subgraphVersions.js";
-import { createDeployment, getDeployment, listDeployments, listIndexes, markFailed, markHealthy, setPaused, setSynced } from "./deploymentMetadata.js";
+import { createDeployment, getDeployment, listDeployments, listIndexes, markFailed, markHealthy, setNodeId, setPaused, setSynced } from "./deploymentMetadata.js";
 import { blockNumberForHash, recentBlockHash } from "./blockPointer.js";
 import { revertTo, writeBlocks } from "./blockWrites.js";
 import { entityCount, getDerived, getEntity, queryEntities } from "./entityReads.js";
@@ -47,6 +47,7 @@ function buildNodeStore(db: Database): NodeStore {
     blockNumberForHash: (id, hash) => blockNumberForHash(s, id, hash),
     setSynced: (id, synced) => setSynced(s, id, synced),
     setPaused: (id, paused) => setPaused(s, id, paused),
+    setNodeId: (id, nodeId) => setNodeId(s, id, nodeId),
     markFailed: (id, error) => markFailed(s, id, error),
     markHealthy: (id) => markHealthy(s, id),
     nonFatalErrors: (id) => nonFatalErrors(s, id),

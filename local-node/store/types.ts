@@ -38,6 +38,8 @@ export interface DeploymentRecord {
    * deployment no name uses any more: after `subgraph_remove`, or when a new version displaced it.
    */
   assigned: boolean;
+  /** The node the deployment is assigned to (graph-node's subgraph_deployment_assignment.node_id). */
+  nodeId: string;
   manifest: string;
   schemaSdl: string;
   /** Earliest block with data (the start block, as graph-node reports it). */
@@ -135,6 +137,8 @@ export interface NodeStore {
   recentBlockHash(id: string, number: number): Promise<string | null>;
   setSynced(id: string, synced: boolean): Promise<void>;
   setPaused(id: string, paused: boolean): Promise<void>;
+  /** Assigns the deployment to a node (deploy's and subgraph_reassign's `node_id`). */
+  setNodeId(id: string, nodeId: string): Promise<void>;
   /**
    * health := failed, fatalError := error. A deterministic error at a block above the pointer moves
    * the pointer to that block with no entity changes, as graph-node transacts a failed block, so
