@@ -1,14 +1,10 @@
 import { defineConfig } from "vitest/config";
 
-export const isolatedSuites = ["local-node/e2e/restart.test.ts"];
-
 export default defineConfig({
   test: {
     // tests/ holds the subgraph's Matchstick (AssemblyScript) tests; they run through test-runner/, not vitest.
     include: ["{clients,gnd-test,graph-node,hardhat,lib,local-node,parity,scripts,subgraph-schema,test-runner,testing,wasm-host}/**/*.test.ts"],
-    // Suites that SIGKILL and restart nodes are timing-sensitive: `npm test` runs them in a second pass,
-    // alone (VITEST_ISOLATED=1), after everything else has finished.
-    exclude: ["**/node_modules/**", "tests/**", "**/_test/**/*.as.ts", ...(process.env.VITEST_ISOLATED === "1" ? [] : isolatedSuites)],
+    exclude: ["**/node_modules/**", "tests/**", "**/_test/**/*.as.ts"],
     globalSetup: ["testing/globalSetup.ts"],
     testTimeout: 120_000,
     hookTimeout: 180_000,

@@ -5,7 +5,6 @@ import { readFile, rm, mkdtemp } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { isolatedSuites } from "../vitest.config.js";
 
 interface SuiteResult {
   name: string;
@@ -25,10 +24,10 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}, onOut
   });
 }
 
-async function runVitest(name: string, extraArgs: string[], env: NodeJS.ProcessEnv = {}): Promise<SuiteResult> {
+async function runVitest(name: string, extraArgs: string[]): Promise<SuiteResult> {
   const dir = await mkdtemp(join(tmpdir(), "vitest-report-"));
   const report = join(dir, "report.json");
-  const exitCode = await run("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extraArgs], env);
+  const exitCode = await run("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extraArgs]);
   let passed = 0;
   let failed = 0;
   try {
@@ -65,8 +64,6 @@ async function runSubgraphTests(): Promise<SuiteResult | null> {
 
 const args = process.argv.slice(2);
 const results: SuiteResult[] = [await runVitest("vitest", args)];
-// The timing-sensitive suites run alone, after the rest (see vitest.config.ts); skipped when a filter is given.
-if (args.length === 0) results.push(await runVitest("vitest (isolated)", isolatedSuites, { VITEST_ISOLATED: "1" }));
 const subgraph = await runSubgraphTests();
 if (subgraph) results.push(subgraph);
 

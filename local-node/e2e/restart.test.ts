@@ -59,10 +59,11 @@ describe.each(backends())("restart on %s", (backend) => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  // A stall seen on 2026-11-21 (the first node quiet after "indexing from block 2" on Postgres under a
-  // fully loaded run) has not come back since the node reports slow steps and the worker always answers
-  // (see the README); the retry it had is gone. `npm test` still runs this file alone after the rest
-  // (VITEST_ISOLATED=1, see vitest.config.ts). E2E_NODE_DEBUG=1 runs the node with debug logs.
+  // The "stall" seen on 2026-11-21 (the first node quiet after "indexing from block 2", on Postgres under
+  // load, until the deadline) was this test: the status API reads the pointer and counts the entities
+  // apart, so a commit landing in between gave entityCount > 0 with no pointer yet; the loop then
+  // SIGKILLed the node with -1, its "not killed yet" value, and waited on a dead node. It now kills only
+  // once a pointer is stored. E2E_NODE_DEBUG=1 runs the node with debug logs.
   it("resumes after SIGKILL mid-sync with the exact final state", async () => {
     dataDir = await mkdtemp(join(tmpdir(), "local-node-restart-"));
     db = backend === "postgres" ? await freshDatabase() : undefined;
@@ -76,20 +77,21 @@ describe.each(backends())("restart on %s", (backend) => {
     procs.push(first);
     await deployWithGraphCli(built, name, { admin: `http://127.0.0.1:${ports.admin}`, ipfs: `http://127.0.0.1:${ports.ipfs}` });
     // Kill as soon as some, but not all, blocks are committed.
-    let killedAt = -1;
+    let killedAt: number | null = null;
     let last = "no status yet";
     const deadline = Date.now() + 120_000;
-    while (killedAt < 0) {
+    while (killedAt === null) {
       const s = await statusOf(statusUrl, name).catch((e: unknown) => ((last = `status failed: ${(e as Error).message}`), null));
       if (s) last = JSON.stringify(s);
-      const latest = Number(s?.chains[0]?.latestBlock?.number ?? -1);
-      if (Number(s?.entityCount ?? 0) > 0 && latest < head) {
+      const pointer = s?.chains[0]?.latestBlock ?? null;
+      const latest = Number(pointer?.number ?? -1);
+      if (pointer && Number(s?.entityCount ?? 0) > 0 && latest < head) {
         await first.kill("SIGKILL");
         killedAt = latest;
       } else if (latest >= head) {
         throw new Error("the sync finished before it could be interrupted");
       }
-      const ended = killedAt < 0 ? first.ended() : null;
+      const ended = killedAt === null ? first.ended() : null;
       if (ended) throw new Error(`the node ended (${ended}) before it was killed; last status: ${last}\n${first.output()}`);
       if (Date.now() > deadline) throw new Error(`no partial sync seen; last status: ${last}\n${first.output()}`);
       await new Promise((r) => setTimeout(r, 10));
