@@ -1,5 +1,6 @@
 // `npm test`: every suite, then one closing line `N passed, N failed` that sums them.
-// Suites: vitest (TypeScript tests across the project) and the Matchstick-compatible runner (tests/).
+// Suites: vitest (TypeScript tests across the project), the Matchstick-compatible runner (tests/*.test.ts)
+// and the gnd test JSON runner (tests/*.json).
 import { spawn } from "node:child_process";
 import { readFile, rm, mkdtemp } from "node:fs/promises";
 import { existsSync } from "node:fs";
@@ -62,10 +63,28 @@ async function runSubgraphTests(): Promise<SuiteResult | null> {
   return { name: "matchstick", passed, failed: exitCode !== 0 && failed === 0 ? 1 : failed, exitCode };
 }
 
+/** The subgraph's tests in graph-node's `gnd test` JSON format (tests/*.json), on the local node. */
+async function runJsonTests(): Promise<SuiteResult | null> {
+  if (!existsSync("gnd-test/cli.ts")) return null;
+  let tail = "";
+  const exitCode = await run("tsx", ["gnd-test/cli.ts"], {}, (text) => {
+    tail = (tail + text).slice(-4000);
+  });
+  const match = [...tail.matchAll(/^Tests: (\d+) passed, (\d+) failed/gm)].pop();
+  const passed = match ? Number(match[1]) : 0;
+  const failed = match ? Number(match[2]) : 0;
+  return { name: "gnd test (JSON)", passed, failed: exitCode !== 0 && failed === 0 ? 1 : failed, exitCode };
+}
+
 const args = process.argv.slice(2);
 const results: SuiteResult[] = [await runVitest("vitest", args)];
 const subgraph = await runSubgraphTests();
 if (subgraph) results.push(subgraph);
+// After the Matchstick suite: its `graph codegen` made generated/, which the build needs.
+if (args.length === 0) {
+  const json = await runJsonTests();
+  if (json) results.push(json);
+}
 
 for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
