@@ -54,7 +54,8 @@ export function createStatusService(options: Omit<StatusServerOptions, "port" | 
 
   async function statusOf(d: DeploymentRecord): Promise<Record<string, unknown>> {
     const [entityCount, head, nonFatal] = await Promise.all([
-      store.entityCount(d.id),
+      // As of the pointer read with `d`: a commit since then must not count (graph-node keeps both in one row).
+      store.entityCount(d.id, d.latestBlock?.number ?? null),
       options.chainHead(d.network).catch(() => null),
       // Only a deployment with errors has any (one query less for the healthy ones).
       d.health === "healthy" ? [] : store.nonFatalErrors(d.id),

@@ -33,12 +33,18 @@ export async function getDerived(s: StoreState, id: string, entityType: string, 
   return rows.map((r) => rowToEntity(table, r));
 }
 
-export async function entityCount(s: StoreState, id: string): Promise<number> {
+/**
+ * Entities at the head, or as of `block` (null: none yet). The status API counts as of the pointer it read
+ * a moment before, so that a commit landing in between cannot show entities past the pointer (graph-node
+ * stores the count with the pointer).
+ */
+export async function entityCount(s: StoreState, id: string, block?: number | null): Promise<number> {
+  if (block === null) return 0;
   const layout = await layoutOf(s, id);
   let total = 0;
   for (const table of layout.tables.values()) {
-    const where = table.immutable ? "" : ` where block_range @> ${BLOCK_MAX}`;
-    const [row] = await s.db.query<{ n: string }>(`select count(*)::text as n from ${table.qualified}${where}`);
+    const where = block === undefined ? (table.immutable ? "" : ` where block_range @> ${BLOCK_MAX}`) : ` where ${visibleAt(table, "$1")}`;
+    const [row] = await s.db.query<{ n: string }>(`select count(*)::text as n from ${table.qualified} t${where}`, block === undefined ? [] : [block]);
     total += Number(row?.n ?? 0);
   }
   return total;

@@ -83,6 +83,8 @@ describeBackends("NodeStore", (makeBackend) => {
     expect(await balanceAt(5)).toEqual({ kind: "BigInt", value: 3n });
     expect(await balanceAt()).toBeUndefined();
     expect(await store.entityCount(DEP)).toBe(1);
+    // As of a block: bob lived from 2 to 5; the approval came at 6.
+    expect([await store.entityCount(DEP, 1), await store.entityCount(DEP, 5), await store.entityCount(DEP, 6), await store.entityCount(DEP, null)]).toEqual([0, 1, 1, 0]);
 
     await store.revertTo(DEP, block(3));
     expect(await balanceAt()).toEqual({ kind: "BigInt", value: 1n });

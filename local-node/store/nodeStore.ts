@@ -53,7 +53,7 @@ function buildNodeStore(db: Database): NodeStore {
     nonFatalErrors: (id) => nonFatalErrors(s, id),
     getEntity: (id, entityType, entityId, block) => getEntity(s, id, entityType, entityId, block),
     getDerived: (id, entityType, field, entityId, block) => getDerived(s, id, entityType, field, entityId, block),
-    entityCount: (id) => entityCount(s, id),
+    entityCount: (id, block) => entityCount(s, id, block),
     listIndexes: (id) => listIndexes(s, id),
     queryEntities: (id, query) => queryEntities(s, id, query),
     close: () => db.close(),

@@ -154,7 +154,8 @@ export interface NodeStore {
   /** Entities of `entityType` whose reference `field` points at `entityId` (for loadRelated/derived fields). */
   getDerived(id: string, entityType: string, field: string, entityId: string, block?: number): Promise<EntityData[]>;
   /** Current entities across all types of the deployment. */
-  entityCount(id: string): Promise<number>;
+  /** Entities at the head, or as of `block` (null: no pointer yet, so none). */
+  entityCount(id: string, block?: number | null): Promise<number>;
   /** Names of the indexes on the deployment's entity tables (diagnostics, tests). */
   listIndexes(id: string): Promise<string[]>;
   /** Runs a database-free entity query (from the GraphQL layer) as SQL; values come back JSON-ready. */
