@@ -4,6 +4,7 @@
 // missing file fails the test without running its assertions; the sync waits at most 60 s.
 import { readFile } from "node:fs/promises";
 import { parse } from "yaml";
+import { createJsonRpcClient } from "../clients/json-rpc/index.js";
 import { createLocalNode, type LocalNode } from "../local-node/index.js";
 import { jsonEqual } from "./assertions.js";
 import { buildMockChain } from "./mockChain.js";
@@ -44,8 +45,9 @@ export async function runTestFile(path: string, options: RunTestFileOptions): Pr
       log: options.log ?? (() => undefined),
     });
     const deployment = await uploadBuild(options.manifestPath, node.ipfs);
-    await admin(node.urls.admin, "subgraph_create", { name: "gnd-test/subgraph" });
-    await admin(node.urls.admin, "subgraph_deploy", { name: "gnd-test/subgraph", ipfs_hash: deployment });
+    const admin = createJsonRpcClient({ url: node.urls.admin });
+    await admin.request("subgraph_create", { name: "gnd-test/subgraph" });
+    await admin.request("subgraph_deploy", { name: "gnd-test/subgraph", ipfs_hash: deployment });
     const synced = await waitForBlock(node, deployment, chain.head, rpc, ipfs, options.timeoutMs ?? SYNC_TIMEOUT_MS);
     if (synced !== null) return failed(synced);
     const assertions: AssertionOutcome[] = [];
@@ -94,10 +96,4 @@ async function runAssertion(queryUrl: string, query: string, expected: Json): Pr
   if (body.errors?.length) return { query, passed: false, expected, actual: { error: `Query errors: ${JSON.stringify(body.errors.map((e) => e.message))}` } };
   const actual = body.data ?? null;
   return jsonEqual(actual, expected) ? { query, passed: true } : { query, passed: false, expected, actual };
-}
-
-async function admin(url: string, method: string, params: Record<string, unknown>): Promise<void> {
-  const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
-  const body = (await res.json()) as { error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
 }

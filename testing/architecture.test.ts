@@ -41,7 +41,7 @@ const layers: Record<string, string[]> = {
   // The real graph-node from npm, as an engine beside the local node.
   "graph-node": ["lib"],
   // graph-node's `gnd test` JSON tests on the local node: a consumer of the node's front door.
-  "gnd-test": ["lib", "local-node"],
+  "gnd-test": ["lib", "clients/json-rpc", "local-node"],
   // Differential parity between the two engines: a top-level consumer, like scripts.
   parity: ["*"],
   scripts: ["*"],
