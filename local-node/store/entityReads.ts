@@ -43,8 +43,7 @@ export async function entityCount(s: StoreState, id: string, block?: number | nu
   const layout = await layoutOf(s, id);
   let total = 0;
   for (const table of layout.tables.values()) {
-    const where = block === undefined ? (table.immutable ? "" : ` where block_range @> ${BLOCK_MAX}`) : ` where ${visibleAt(table, "$1")}`;
-    const [row] = await s.db.query<{ n: string }>(`select count(*)::text as n from ${table.qualified} t${where}`, block === undefined ? [] : [block]);
+    const [row] = await s.db.query<{ n: string }>(`select count(*)::text as n from ${table.qualified} t where ${visibleAt(table, "$1")}`, [block ?? BLOCK_MAX]);
     total += Number(row?.n ?? 0);
   }
   return total;
