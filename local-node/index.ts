@@ -29,12 +29,20 @@ export class LocalNodeError extends BaseError {
   override name = "LocalNodeError";
 }
 
-/** EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE as graph-node reads it: `instant` (the default) or `synced`. */
-export function versionSwitchingFromEnv(env: NodeJS.ProcessEnv = process.env): VersionSwitching {
-  const value = env.EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE;
-  if (value === undefined || value === "" || value === "instant") return "instant";
-  if (value === "synced") return "synced";
-  throw new LocalNodeError(`EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE must be instant or synced, not ${JSON.stringify(value)}`);
+/**
+ * The graph-node settings a node CLI reads from the environment, by graph-node's names:
+ * GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH and EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE
+ * (`instant`, the default, or `synced`).
+ */
+export function nodeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<LocalNodeOptions, "allowFulltextSearch" | "versionSwitching"> {
+  const mode = env.EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE;
+  if (mode !== undefined && mode !== "" && mode !== "instant" && mode !== "synced") {
+    throw new LocalNodeError(`EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE must be instant or synced, not ${JSON.stringify(mode)}`);
+  }
+  return {
+    ...(env.GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH === "true" ? { allowFulltextSearch: true } : {}),
+    versionSwitching: mode === "synced" ? "synced" : "instant",
+  };
 }
 
 export interface LocalNodePorts {

@@ -5,7 +5,7 @@
 // Flags override the ports and the data dirs.
 import "dotenv/config";
 import { join } from "node:path";
-import { createLocalNode, mappingLimitsFromEnv, parseRpcEntry, queryLimitsFromEnv, versionSwitchingFromEnv } from "../local-node/index.js";
+import { createLocalNode, mappingLimitsFromEnv, parseRpcEntry, nodeSettingsFromEnv, queryLimitsFromEnv } from "../local-node/index.js";
 import { fail, parseCli } from "./lib/args.js";
 import { openNodeDatabase } from "./lib/nodeDatabase.js";
 import { startGraphNodeServices } from "./lib/graphNodeEngine.js";
@@ -79,8 +79,7 @@ if (values.engine === "graph-node") {
     logLevel: values.debug ? "debug" : "info",
     ...(process.env.IPFS_URL ? { ipfsUrl: process.env.IPFS_URL } : {}),
     ...(process.env.GRAPH_DISABLE_FAIL_FAST === "true" ? { disableFailFast: true } : {}),
-    ...(process.env.GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH === "true" ? { allowFulltextSearch: true } : {}),
-    versionSwitching: versionSwitchingFromEnv(),
+    ...nodeSettingsFromEnv(),
     queryLimits,
     mappingLimits,
     ...(values["events-per-run"] ? { eventsPerRun: port("events-per-run", values["events-per-run"]) } : {}),

@@ -92,7 +92,7 @@ export async function startLocalNodeService(options: StartLocalNodeOptions, log:
   const database: NodeDatabase = await openNodeDatabase({ postgres: options.postgres, postgresDir: join(options.dataDir, "postgres"), reset: options.reset, env: {} });
   log(`starting the local node (${database.describe}; files in ${nodeDataDir})`);
   try {
-    const { createLocalNode, versionSwitchingFromEnv } = await import("../../local-node/index.js");
+    const { createLocalNode, nodeSettingsFromEnv } = await import("../../local-node/index.js");
     const node = await createLocalNode({
       ethereumRpc: options.ethereumRpc,
       dataDir: nodeDataDir,
@@ -101,8 +101,8 @@ export async function startLocalNodeService(options: StartLocalNodeOptions, log:
       log: (line: string) => void line,
       ...(options.queryLimits ? { queryLimits: options.queryLimits } : {}),
       ...(options.mappingLimits ? { mappingLimits: options.mappingLimits } : {}),
-      ...(process.env.GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH === "true" ? { allowFulltextSearch: true } : {}),
-      versionSwitching: options.versionSwitching ?? versionSwitchingFromEnv(),
+      ...nodeSettingsFromEnv(),
+      ...(options.versionSwitching ? { versionSwitching: options.versionSwitching } : {}),
     });
     return {
       async close() {
