@@ -48,32 +48,30 @@ async function runVitest(name: string, extraArgs: string[]): Promise<SuiteResult
   return { name, passed, failed: exitCode !== 0 && failed === 0 ? 1 : failed, exitCode };
 }
 
+/** A CLI suite whose last line matching `summary` gives its passed and failed counts. */
+async function runCliSuite(name: string, args: string[], summary: RegExp): Promise<SuiteResult> {
+  let tail = "";
+  const exitCode = await run("tsx", args, {}, (text) => {
+    tail = (tail + text).slice(-4000);
+  });
+  const match = [...tail.matchAll(summary)].pop();
+  const passed = match ? Number(match[1]) : 0;
+  const failed = match ? Number(match[2]) : 0;
+  return { name, passed, failed: exitCode !== 0 && failed === 0 ? 1 : failed, exitCode };
+}
+
 async function runSubgraphTests(): Promise<SuiteResult | null> {
   if (!existsSync("test-runner/cli.ts")) return null;
   // The Matchstick tests import generated/ (not committed), as under `graph test`.
   const codegen = await run("graph", ["codegen", "--output-dir", "generated/"]);
   if (codegen !== 0) return { name: "matchstick", passed: 0, failed: 1, exitCode: codegen };
-  let tail = "";
-  const exitCode = await run("tsx", ["test-runner/cli.ts"], {}, (text) => {
-    tail = (tail + text).slice(-4000);
-  });
-  const match = [...tail.matchAll(/^(\d+) passed, (\d+) failed/gm)].pop();
-  const passed = match ? Number(match[1]) : 0;
-  const failed = match ? Number(match[2]) : 0;
-  return { name: "matchstick", passed, failed: exitCode !== 0 && failed === 0 ? 1 : failed, exitCode };
+  return runCliSuite("matchstick", ["test-runner/cli.ts"], /^(\d+) passed, (\d+) failed/gm);
 }
 
 /** The subgraph's tests in graph-node's `gnd test` JSON format (tests/*.json), on the local node. */
 async function runJsonTests(): Promise<SuiteResult | null> {
   if (!existsSync("gnd-test/cli.ts")) return null;
-  let tail = "";
-  const exitCode = await run("tsx", ["gnd-test/cli.ts"], {}, (text) => {
-    tail = (tail + text).slice(-4000);
-  });
-  const match = [...tail.matchAll(/^Tests: (\d+) passed, (\d+) failed/gm)].pop();
-  const passed = match ? Number(match[1]) : 0;
-  const failed = match ? Number(match[2]) : 0;
-  return { name: "gnd test (JSON)", passed, failed: exitCode !== 0 && failed === 0 ? 1 : failed, exitCode };
+  return runCliSuite("gnd test (JSON)", ["gnd-test/cli.ts"], /^Tests: (\d+) passed, (\d+) failed/gm);
 }
 
 const args = process.argv.slice(2);
