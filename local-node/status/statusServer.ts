@@ -28,8 +28,6 @@ export interface StatusServerOptions {
   chainHead(network: string): Promise<BlockPtr | null>;
   /** 0 picks a free port. */
   port: number;
-  /** The node id reported for assigned deployments (graph-node's default: "default"). */
-  nodeId?: string;
   /** Told once about each request that failed unexpectedly (a 500); never given request data. Default: stderr. */
   onError?: (error: unknown, request: FailedRequest | null) => void;
 }
@@ -83,7 +81,7 @@ export function createStatusService(options: Omit<StatusServerOptions, "port" | 
       }],
       entityCount: String(entityCount),
       // graph-node: an unassigned deployment (no name uses it) has no node.
-      node: d.assigned === false ? null : (d.nodeId ?? options.nodeId ?? "default"),
+      node: d.assigned ? d.nodeId : null,
       paused: d.paused,
       historyBlocks: 2147483647,
     };
