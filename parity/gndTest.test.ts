@@ -1,7 +1,9 @@
 // `gnd test`'s JSON test files, run by graph-node's own `gnd test` (v0.45, from npm) and by gnd-test/ on
-// the local node: the same verdict for every file and every assertion. The fixture's files pass and fail
-// for different reasons (a wrong value, an extra key, a call the file does not mock, a reverted call, a
-// missing IPFS file), so equal verdicts are not equal by accident.
+// the local node: the same verdict for every file and every assertion that gnd decides deterministically.
+// The fixture's files pass and fail for different reasons (a wrong value, an extra key, a call the file
+// does not mock, a reverted call, a missing IPFS file), so equal verdicts are not equal by accident. The
+// two file data source files are checked against their intended verdicts only: gnd's verdict for them
+// depends on timing (TIMED_BY_GND).
 import { execFile } from "node:child_process";
 import { cp, mkdtemp, readdir, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -46,6 +48,14 @@ const EXPECTED: Record<string, boolean> = {
   "wrong-value.json": false,
 };
 
+/**
+ * Files whose verdict under gnd depends on timing: gnd fetches a file data source's file in the background
+ * and handles it with the next block it processes after the fetch, so when its static block stream ends
+ * first, the file is never handled (seen once under load: file-data-source.json failed on gnd, passing on
+ * the next run). Only their intended verdict is checked here; gnd is not asked.
+ */
+const TIMED_BY_GND = new Set(["file-data-source.json", "missing-file.json"]);
+
 describe.runIf(gndAvailable)("gnd test's JSON tests: gnd-test on the local node against graph-node's gnd test", () => {
   let dir: string;
   let postgres: Awaited<ReturnType<typeof postgresFromEnvOrThrowaway>>;
@@ -65,13 +75,13 @@ describe.runIf(gndAvailable)("gnd test's JSON tests: gnd-test on the local node 
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it("gives every file and every assertion gnd's verdict", async () => {
+  it("gives every file gnd decides deterministically, and each of its assertions, gnd's verdict", async () => {
     const files = (await readdir(join(dir, "tests"))).sort();
     expect(files).toEqual(Object.keys(EXPECTED).sort());
     // gnd, one database per file: after a failure it keeps its database, whose fatal error would leak
     // into the next file's run.
     const gnd = new Map<string, Verdict>();
-    for (const [i, file] of files.entries()) {
+    for (const [i, file] of files.filter((f) => !TIMED_BY_GND.has(f)).entries()) {
       const database = `gnd_test_${process.pid}_${i}`;
       databases.push(database);
       const url = await ensureDatabase(postgres.url, database);
@@ -89,7 +99,7 @@ describe.runIf(gndAvailable)("gnd test's JSON tests: gnd-test on the local node 
         assertions: result!.assertions.map((a) => `${a.passed ? "✔" : "✘"} ${a.query}`),
         handlerError: result!.handlerError !== null,
       };
-      expect(verdict, `${file}: gnd-test against gnd test`).toEqual(gnd.get(file));
+      if (!TIMED_BY_GND.has(file)) expect(verdict, `${file}: gnd-test against gnd test`).toEqual(gnd.get(file));
       expect(verdict.passed, `${file}: the fixture's intended verdict`).toBe(EXPECTED[file]);
     }
   });
