@@ -1,8 +1,11 @@
 // One small database interface over PGlite (embedded; a data dir or in-memory) and pg (a Postgres
 // server via DATABASE_URL), so the store's SQL is the same for both.
+import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { collectGarbage } from "../../lib/collectGarbage.js";
 import { StoreError, maskDatabaseUrl } from "./errors.js";
 
 export type Row = Record<string, unknown>;
@@ -24,10 +27,29 @@ export async function createDatabase(options: { databaseUrl?: string; dataDir?: 
   return options.databaseUrl ? createPgDatabase(options.databaseUrl) : createPgliteDatabase(options.dataDir);
 }
 
+/**
+ * PGlite's shared_buffers (Postgres units): its buffer pool lives in the process's memory, and Postgres
+ * touches all of it at start. PGlite's default, 128MB, is most of an idle node's memory; pages past
+ * the pool stay in the OS page cache (PGlite's files), so a small pool costs little speed here.
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = "16MB";
+
+/** LOCAL_NODE_PGLITE_SHARED_BUFFERS, as Postgres writes sizes (`16MB`, `1GB`, `2048kB`). */
+export function pgliteSharedBuffers(env: NodeJS.ProcessEnv = process.env): string {
+  const value = env.LOCAL_NODE_PGLITE_SHARED_BUFFERS?.trim() || DEFAULT_PGLITE_SHARED_BUFFERS;
+  if (!/^\d+(kB|MB|GB)$/.test(value)) throw new StoreError(`LOCAL_NODE_PGLITE_SHARED_BUFFERS must be a size such as 16MB or 1GB, got ${JSON.stringify(value)}`);
+  return value;
+}
+
 async function createPgliteDatabase(dataDir: string | undefined): Promise<Database> {
   // PGlite creates only the last directory of the path.
   if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
-  const db = dataDir === undefined ? await PGlite.create() : await PGlite.create(dataDir);
+  const options = { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${pgliteSharedBuffers()}`] };
+  const fresh = dataDir === undefined || !existsSync(join(dataDir, "PG_VERSION"));
+  const db = dataDir === undefined ? await PGlite.create(options) : await PGlite.create(dataDir, options);
+  // A fresh database ran initdb in a second, throwaway PGlite (its WebAssembly memory and a copy of the
+  // data folder, about 300 MB) that only a full collection returns.
+  if (fresh) collectGarbage();
   const wrap = (q: { query: PGlite["query"]; exec: PGlite["exec"] }): Queryable => ({
     async query<T extends Row>(sql: string, params?: unknown[]) {
       try {
