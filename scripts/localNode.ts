@@ -38,9 +38,10 @@ function port(name: string, raw: string): number {
 if (values.engine !== "local" && values.engine !== "graph-node") fail(`--engine must be local or graph-node, got ${values.engine}`);
 
 // A stray error is logged; the node keeps serving its other requests and deployments. Whatever ends
-// this process, a database server or graph-node it started ends with it.
+// this process, a database server or graph-node it started ends with it: the reaper (a process of its
+// own, about 50 MB) runs only when there is such a child to end.
 logStrayErrors();
-startChildReaper();
+if (values.engine === "graph-node" || values.postgres) startChildReaper();
 
 if (values.engine === "graph-node") {
   // The real graph-node indexes the project's build (gnd dev reads build folders, it takes no IPFS deploys).
