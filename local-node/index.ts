@@ -4,7 +4,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { createNodeStore, type NodeStore, type VersionSwitching } from "./store/index.js";
 import { createIpfsServer, createIpfsStore, type IpfsStore } from "./ipfs/index.js";
-import { loadDeployment, type LoadedDeployment } from "./manifest/index.js";
+import { loadDeployment } from "./manifest/index.js";
 import { createAdminServer } from "./admin/index.js";
 import { createQueryServer } from "./query-server/index.js";
 import type { QueryLimits } from "./query-server/index.js";
@@ -14,6 +14,7 @@ import { maskUrl } from "../lib/redact.js";
 import { BaseError } from "../lib/errors.js";
 import { claimPidFile } from "../lib/pidFile.js";
 import { describeError, type FailedRequest } from "../lib/http/index.js";
+import { historySettingsFromEnv, resolveHistorySettings, type HistorySettings } from "./historySettings.js";
 import { createFileReader } from "./dataSourceFiles.js";
 import { DEFAULT_MAPPING_LIMITS, createIndexerService, type IndexerService, type MappingLimits } from "./indexer/index.js";
 import type { LogLevel } from "../wasm-host/index.js";
@@ -23,6 +24,7 @@ export { DEFAULT_MAPPING_LIMITS, mappingLimitsFromEnv, type MappingLimits } from
 
 export { parseRpcEntry } from "./chain/index.js";
 export type { VersionSwitching } from "./store/index.js";
+export type { HistorySettings } from "./historySettings.js";
 
 /** The node could not start (its data folder is held by another node). */
 export class LocalNodeError extends BaseError {
@@ -31,10 +33,10 @@ export class LocalNodeError extends BaseError {
 
 /**
  * The graph-node settings a node CLI reads from the environment, by graph-node's names:
- * GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH and EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE
- * (`instant`, the default, or `synced`).
+ * GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH, EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE
+ * (`instant`, the default, or `synced`), and the history settings of historySettings.ts.
  */
-export function nodeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<LocalNodeOptions, "allowFulltextSearch" | "versionSwitching"> {
+export function nodeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<LocalNodeOptions, "allowFulltextSearch" | "versionSwitching" | "history"> {
   const mode = env.EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE;
   if (mode !== undefined && mode !== "" && mode !== "instant" && mode !== "synced") {
     throw new LocalNodeError(`EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE must be instant or synced, not ${JSON.stringify(mode)}`);
@@ -42,6 +44,7 @@ export function nodeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<
   return {
     ...(env.GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH === "true" ? { allowFulltextSearch: true } : {}),
     versionSwitching: mode === "synced" ? "synced" : "instant",
+    history: historySettingsFromEnv(env),
   };
 }
 
@@ -84,6 +87,8 @@ export interface LocalNodeOptions {
   allowFulltextSearch?: boolean;
   /** EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE: when a new version of a name serves (default instant, as graph-node). */
   versionSwitching?: VersionSwitching;
+  /** Pruning and history settings (see historySettings.ts); graph-node's defaults for those not given. */
+  history?: Partial<HistorySettings>;
 }
 
 export interface LocalNode {
@@ -110,7 +115,9 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     throw new LocalNodeError(`the data folder ${options.dataDir} is in use by another local node (process ${claim.heldBy}); stop it, or give this one another data folder`);
   }
   const release = async () => (claim && "release" in claim ? claim.release() : undefined);
+  const history = resolveHistorySettings(options.history);
   const store = await createNodeStore({
+    pruning: { reorgThreshold: history.reorgThreshold, slackFactor: history.slackFactor },
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     ...(options.dataDir && !options.databaseUrl ? { dataDir: join(options.dataDir, "pg") } : {}),
   }).catch(async (error: unknown) => {
@@ -140,14 +147,6 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     await release();
   }
 
-  function startIndexing(loaded: LoadedDeployment): void {
-    const prune = loaded.indexerHints?.prune;
-    if (prune !== undefined && prune !== null && prune !== "never") {
-      log("warning", `${loaded.id}: indexerHints.prune: ${prune} is not applied; this node keeps every block's history`);
-    }
-    indexer.start(loaded);
-  }
-
   // graph-node's `--node-id`: this node indexes the deployments assigned to it.
   const NODE_ID = "default";
   const manifestOptions = { supportsNetwork: (network: string) => chains.rpcFor(network) !== null, allowFulltextSearch: options.allowFulltextSearch === true };
@@ -167,7 +166,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
 
   async function resume(id: string): Promise<void> {
     try {
-      startIndexing(await loadDeployment(ipfs, id, manifestOptions));
+      indexer.start(await loadDeployment(ipfs, id, manifestOptions));
     } catch (err) {
       log("error", `${id}: cannot resume: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -197,9 +196,10 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
       queryPort: Number(new URL(query.url).port),
       manifestOptions,
       versionSwitching: options.versionSwitching ?? "instant",
+      historyBlocks: history,
       async onDeploy(loaded, name, versionLabel) {
         log("info", `deployed ${name}${versionLabel ? ` (${versionLabel})` : ""}: ${loaded.id}`);
-        startIndexing(loaded);
+        indexer.start(loaded);
         await stopUnassigned();
       },
       onRemove: () => stopUnassigned(),

@@ -24,3 +24,15 @@ function short(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 160 ? `${text.slice(0, 157)}...` : text;
 }
+
+/**
+ * Messages that name the deployment ("subgraph <id> has only indexed up to block ...") with each
+ * engine's own id: the local node's IPFS hash, and `gnd dev`'s manifest path. Both become
+ * `<deployment>`, so the rest of the message is compared.
+ */
+export function withDeploymentsUnnamed(value: unknown): unknown {
+  if (typeof value === "string") return value.replace(/\bsubgraph (Qm[1-9A-HJ-NP-Za-km-z]{44}|\/\S*subgraph\.yaml) /g, "subgraph <deployment> ");
+  if (Array.isArray(value)) return value.map(withDeploymentsUnnamed);
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withDeploymentsUnnamed(v)]));
+  return value;
+}

@@ -32,6 +32,8 @@ export interface EngineOptions {
   name: string;
   /** The local node's store: a Postgres database (C collation); PGlite in a temporary folder when absent. */
   databaseUrl?: string;
+  /** Extra graph-node settings for this run (e.g. unbatched writes where a case needs them). */
+  graphNodeEnv?: Record<string, string>;
   log?: (line: string) => void;
 }
 
@@ -63,6 +65,8 @@ export async function openLocalEngine(options: EngineOptions): Promise<LocalEngi
       pollIntervalMs: 100,
       // Both engines accept @fulltext, which graph-node's release builds refuse by default.
       allowFulltextSearch: true,
+      // `gnd dev` sets graph-node's reorg threshold to 10 (for pruning and `prune: auto`), whatever the environment says.
+      history: { reorgThreshold: 10 },
     });
   } catch (error) {
     await close();
@@ -103,7 +107,7 @@ export async function startGraphNodeOracle(built: BuiltSubgraph, options: Engine
       networks: [{ name: options.network, url: options.chainUrl }],
       ipfs: options.ipfs,
       ports: { query: 0, admin: 0, status: 0, metrics: 0 },
-      env: { ETHEREUM_POLLING_INTERVAL: "200", GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH: "true" },
+      env: { ETHEREUM_POLLING_INTERVAL: "200", GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH: "true", ...options.graphNodeEnv },
       // PARITY_GRAPH_NODE_LOG=1 shows graph-node's own log with the case's lines (to see why it differs).
       ...(process.env.PARITY_GRAPH_NODE_LOG ? { onLog: (line: string) => options.log?.(`graph-node log: ${line}`) } : {}),
     });

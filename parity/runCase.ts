@@ -7,7 +7,7 @@ import { startHardhatNode } from "../hardhat/chain/index.js";
 import { buildSubgraph } from "../lib/subgraphBuild.js";
 import { parseSubgraphSchema, type SubgraphSchema } from "../subgraph-schema/index.js";
 import { acceptance, type AcceptedDifference } from "./accepted.js";
-import { firstDifference } from "./diff.js";
+import { firstDifference, withDeploymentsUnnamed } from "./diff.js";
 import { openLocalEngine, startEngines, type Engine } from "./engines.js";
 import { comparableTypes } from "./entitySelection.js";
 import { postGraphQL } from "./graphql.js";
@@ -29,7 +29,7 @@ export async function runParityCase(parityCase: ParityCase, options: RunCaseOpti
   const differences: Difference[] = [];
   let comparisons = 0;
   try {
-    const engineOptions = { chainUrl: chain.url, network, name: `parity/${parityCase.name}`, log };
+    const engineOptions = { chainUrl: chain.url, network, name: `parity/${parityCase.name}`, log, ...(parityCase.graphNodeEnv ? { graphNodeEnv: parityCase.graphNodeEnv } : {}) };
     // The local node runs first, so that a scenario can put files into its IPFS before the chain names them.
     const localNode = await openLocalEngine(engineOptions);
     const context: ScenarioContext = { chainUrl: chain.url, addFile: (content) => localNode.addFile(content) };
@@ -92,8 +92,10 @@ export async function compareEngines(params: CompareEnginesParameters): Promise<
   params.log?.(`${round}: both engines settled at block ${head}`);
   const differences: Difference[] = [];
   let comparisons = 0;
-  const add = (subject: string, local: unknown, graphNode: unknown) => {
+  const add = (subject: string, localAnswer: unknown, graphNodeAnswer: unknown) => {
     comparisons++;
+    const local = withDeploymentsUnnamed(localAnswer);
+    const graphNode = withDeploymentsUnnamed(graphNodeAnswer);
     const diff = firstDifference(local, graphNode);
     if (diff) differences.push({ case: params.caseName, subject: round === "first" ? subject : `${round}:${subject}`, local, graphNode, diff });
   };

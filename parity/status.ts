@@ -10,6 +10,9 @@ export interface ComparedStatus {
   /** graph-node pauses a deployment whose handler fails under `nonFatalErrors` before it synced. */
   paused: boolean;
   latestBlock: string | null;
+  /** The earliest block queries may ask for: the block before the start block, moved up by pruning. */
+  earliestBlock: string | null;
+  historyBlocks: number;
   fatalError: { message: string; handler: string | null; block: string | null } | null;
   nonFatalErrors: { message: string; handler: string | null; block: string | null }[];
 }
@@ -20,12 +23,13 @@ interface RawStatus {
   health: string;
   fatalError: { message: string; handler: string | null; block: { number: string } | null } | null;
   nonFatalErrors: { message: string; handler: string | null; block: { number: string } | null }[];
-  chains: { latestBlock: { number: string } | null }[];
+  historyBlocks: number;
+  chains: { latestBlock: { number: string } | null; earliestBlock: { number: string } | null }[];
 }
 
 const STATUS_QUERY = `query S($name: String!) { s: indexingStatusForCurrentVersion(subgraphName: $name) {
   synced health paused fatalError { message handler block { number } } nonFatalErrors { message handler block { number } }
-  chains { latestBlock { number } } } }`;
+  historyBlocks chains { latestBlock { number } earliestBlock { number } } } }`;
 
 export async function readStatus(engine: Engine): Promise<ComparedStatus | { error: string }> {
   const answer = await postGraphQL(engine.statusUrl, STATUS_QUERY, { name: engine.name });
@@ -36,6 +40,8 @@ export async function readStatus(engine: Engine): Promise<ComparedStatus | { err
     synced: s.synced,
     paused: s.paused === true,
     latestBlock: s.chains[0]?.latestBlock?.number ?? null,
+    earliestBlock: s.chains[0]?.earliestBlock?.number ?? null,
+    historyBlocks: s.historyBlocks,
     fatalError: s.fatalError ? { message: s.fatalError.message, handler: s.fatalError.handler, block: s.fatalError.block?.number ?? null } : null,
     nonFatalErrors: s.nonFatalErrors.map((e) => ({ message: e.message, handler: e.handler, block: e.block?.number ?? null })),
   };
@@ -75,6 +81,8 @@ export function statusSubjects(local: ComparedStatus | { error: string }, graphN
     ["status.synced", local.synced, graphNode.synced],
     ["status.paused", local.paused, graphNode.paused],
     ["status.latestBlock", local.latestBlock, graphNode.latestBlock],
+    ["status.earliestBlock", local.earliestBlock, graphNode.earliestBlock],
+    ["status.historyBlocks", local.historyBlocks, graphNode.historyBlocks],
     ["status.fatalError", local.fatalError === null, graphNode.fatalError === null],
   ];
   if (local.fatalError && graphNode.fatalError) {

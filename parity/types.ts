@@ -41,6 +41,8 @@ export interface ParityCase {
   settle?(context: SettleContext): Promise<void>;
   /** Queries beyond the generated corpus. */
   queries?: CorpusQuery[];
+  /** graph-node settings this case needs (GRAPH_* environment). */
+  graphNodeEnv?: Record<string, string>;
 }
 
 export interface CorpusQuery {

@@ -6,6 +6,7 @@ import { SubgraphExistsError, SubgraphNotFoundError } from "../store/index.js";
 import { JsonRpcMethodError, type MethodHandler } from "./jsonRpc.js";
 import { readCreateParams, readDeployParams, readPauseParams, readReassignParams, readRemoveParams } from "./params.js";
 import type { AdminServerOptions } from "./types.js";
+import { DEFAULT_HISTORY_BLOCKS, historyBlocksFor } from "./historyBlocks.js";
 
 /** graph-node's application error codes. */
 export const ADMIN_ERROR_CODES = { deploy: 0, remove: 1, create: 2, reassign: 3, pause: 4, resume: 5 } as const;
@@ -108,7 +109,8 @@ export function createRegistrarMethods(options: RegistrarOptions): Record<string
         // Entity types file data sources may write get a causality region column, as graph-node creates them.
         const causalityRegionEntities = [...new Set(loaded.fileTemplates.flatMap((t) => t.entities))];
         const wasAssigned = (await store.getDeployment(loaded.id))?.assigned === true;
-        await store.createDeployment({ id: loaded.id, schemaSdl: loaded.schemaSdl, network: loaded.network, startBlock, manifest: loaded.manifestYaml, causalityRegionEntities });
+        const historyBlocks = historyBlocksFor(loaded, params.history_blocks, options.historyBlocks ?? DEFAULT_HISTORY_BLOCKS);
+        await store.createDeployment({ id: loaded.id, schemaSdl: loaded.schemaSdl, network: loaded.network, startBlock, manifest: loaded.manifestYaml, causalityRegionEntities, historyBlocks });
         await store.setPendingVersion(name, loaded.id, params.version_label, options.versionSwitching ?? "instant");
         // graph-node assigns a deployment to the deploy's node only when it has no assignment yet.
         if (!wasAssigned) await store.setNodeId(loaded.id, params.node_id ?? nodeId);

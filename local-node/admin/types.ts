@@ -4,6 +4,7 @@ import type { IpfsStore } from "../ipfs/index.js";
 import type { LoadDeploymentOptions, LoadedDeployment } from "../manifest/index.js";
 import type { NodeStore, VersionSwitching } from "../store/index.js";
 import type { RunningServer } from "../../lib/http/index.js";
+import type { HistoryBlocksSettings } from "./historyBlocks.js";
 
 /**
  * What the admin server needs from the store. `NodeStore` satisfies it; `subgraphId` is optional and
@@ -24,6 +25,8 @@ export type AdminStore = Pick<
   /** The id of an existing subgraph name, or null. */
   subgraphId?(name: string): Promise<string | null>;
 };
+
+export type { HistoryBlocksSettings };
 
 export interface DeployRequest {
   name: string;
@@ -72,6 +75,8 @@ export interface AdminServerOptions {
   manifestOptions?: LoadDeploymentOptions;
   /** When a new version of a name serves (graph-node's EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE); default instant. */
   versionSwitching?: VersionSwitching;
+  /** How much history a new deployment keeps; default graph-node's (`prune: auto` keeps 500 blocks, no override). */
+  historyBlocks?: HistoryBlocksSettings;
   log?(level: "info" | "warning" | "error", message: string): void;
 }
 

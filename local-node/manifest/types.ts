@@ -123,7 +123,7 @@ export interface LoadedDeployment {
   fileTemplates: LoadedFileTemplate[];
   /** `features` declared in the manifest (`nonFatalErrors`, `fullTextSearch`, ...). */
   features: string[];
-  /** `indexerHints` (specVersion >= 1.0.0): accepted; pruning is not applied by this node. */
+  /** `indexerHints` (specVersion >= 1.0.0): `prune` sets how many blocks of history the deployment keeps. */
   indexerHints: { prune: string | number | null } | null;
 }
 

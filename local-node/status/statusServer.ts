@@ -83,7 +83,7 @@ export function createStatusService(options: Omit<StatusServerOptions, "port" | 
       // graph-node: an unassigned deployment (no name uses it) has no node.
       node: d.assigned ? d.nodeId : null,
       paused: d.paused,
-      historyBlocks: 2147483647,
+      historyBlocks: d.historyBlocks,
     };
   }
 

@@ -6,6 +6,7 @@ import { clearPointer, recordBlockHash, recordBlockHashes, setPointer } from "./
 import { applyBlocks, revertAbove } from "./writes.js";
 import { dropDataSourcesAbove, insertDataSources, markDataSourcesDone } from "./dynamicDataSources.js";
 import { recordNonFatalErrors, settleErrorsAt } from "./subgraphErrors.js";
+import { checkRevertable, pruneAfterWrites } from "./pruning.js";
 import type { BlockChanges, BlockPtr, BlockPtrWithMeta } from "./types.js";
 
 export async function writeBlocks(s: StoreState, id: string, blocks: BlockChanges[], recentBlocks: BlockPtr[]): Promise<void> {
@@ -25,6 +26,7 @@ export async function writeBlocks(s: StoreState, id: string, blocks: BlockChange
     // One row per number (a statement may not upsert the same row twice); the batch's own blocks win.
     const hashes = [...new Map([...recentBlocks, ...blocks.map((b) => b.block)].map((b) => [b.number, b])).values()];
     await recordBlockHashes(tx, id, hashes);
+    await pruneAfterWrites(tx, s.pruning, layout, id, blocks.map((b) => b.block.number));
   });
 }
 
@@ -33,6 +35,7 @@ export async function revertTo(s: StoreState, id: string, block: BlockPtrWithMet
   // Before the first block (a reorg that leaves nothing of a start block 0): no pointer at all.
   const nothing = block.number < 0;
   await s.db.transaction(async (tx) => {
+    await checkRevertable(tx, id, block.number);
     await revertAbove(tx, layout, block.number);
     await dropDataSourcesAbove(tx, id, block.number);
     if (nothing) await clearPointer(tx, id);

@@ -2,7 +2,7 @@
 // records, sync state, health and failures.
 import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
 import { DeploymentNotFoundError } from "./errors.js";
-import { attributeIndexesSql, buildLayout, createTablesSql } from "./layout.js";
+import { attributeIndexesSql, BLOCK_MAX, buildLayout, createTablesSql } from "./layout.js";
 import { DEPLOYMENT_COLUMNS, readDeploymentRow, toDeploymentState, type DeploymentRow } from "./metadata.js";
 import { deploymentRow, layoutOf, type StoreState } from "./storeState.js";
 import { recordBlockHash, setPointer } from "./blockPointer.js";
@@ -31,8 +31,8 @@ export async function createDeployment(s: StoreState, d: CreateDeploymentInput):
     const regions = d.causalityRegionEntities ?? [];
     await tx.exec(createTablesSql(buildLayout(schemaName, schema, regions)));
     await tx.query(
-      `insert into subgraphs.deployment (id, schema_name, network, start_block, manifest, schema_sdl, causality_region_entities) values ($1, $2, $3, $4, $5, $6, $7::text[])`,
-      [d.id, schemaName, d.network, d.startBlock, d.manifest, d.schemaSdl, regions],
+      `insert into subgraphs.deployment (id, schema_name, network, start_block, manifest, schema_sdl, causality_region_entities, history_blocks) values ($1, $2, $3, $4, $5, $6, $7::text[], $8)`,
+      [d.id, schemaName, d.network, d.startBlock, d.manifest, d.schemaSdl, regions, d.historyBlocks ?? BLOCK_MAX],
     );
   });
   const record = await getDeployment(s, d.id);

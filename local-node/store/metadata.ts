@@ -43,6 +43,9 @@ create table if not exists subgraphs.deployment (
 alter table subgraphs.deployment add column if not exists attribute_indexes boolean not null default false;
 alter table subgraphs.deployment add column if not exists causality_region_entities text[] not null default '{}';
 alter table subgraphs.deployment add column if not exists node_id text not null default 'default';
+-- Pruning (graph-node's history_blocks and earliest_block_number); null earliest: nothing pruned yet.
+alter table subgraphs.deployment add column if not exists history_blocks int4 not null default 2147483647;
+alter table subgraphs.deployment add column if not exists earliest_block int4;
 create table if not exists subgraphs.recent_block (
   deployment text not null,
   number int4 not null,
@@ -52,9 +55,16 @@ create table if not exists subgraphs.recent_block (
 create index if not exists recent_block_hash on subgraphs.recent_block (deployment, hash);
 `;
 
+/**
+ * graph-node's earliest block before any pruning: the block before the lowest start block (its
+ * `start_block` pointer), or 0 for a start at genesis.
+ */
+const UNPRUNED_EARLIEST_SQL = "greatest(start_block - 1, 0)";
+
 export const DEPLOYMENT_COLUMNS = `id, schema_name, network, start_block, latest_block_number, latest_block_hash,
   latest_block_timestamp::text as latest_block_timestamp, latest_block_parent_hash, health, fatal_error,
-  first_error_block, synced, paused, node_id, manifest, schema_sdl, causality_region_entities,
+  first_error_block, synced, paused, node_id, manifest, schema_sdl, causality_region_entities, history_blocks,
+  coalesce(earliest_block, ${UNPRUNED_EARLIEST_SQL}) as earliest_block,
   exists (select 1 from subgraphs.subgraph s join subgraphs.subgraph_version v on v.id in (s.current_version, s.pending_version)
           where v.deployment = subgraphs.deployment.id) as assigned`;
 
@@ -78,6 +88,8 @@ export interface DeploymentRow {
   schema_sdl: string;
   /** Entity types whose tables have a `causality_region` column (those file data sources may write). */
   causality_region_entities: string[];
+  history_blocks: number;
+  earliest_block: number;
   [key: string]: unknown;
 }
 
@@ -112,7 +124,8 @@ export function toDeploymentState(row: DeploymentRow): DeploymentState {
     nodeId: row.node_id,
     manifest: row.manifest,
     schemaSdl: row.schema_sdl,
-    earliestBlock: row.start_block,
+    earliestBlock: row.earliest_block,
+    historyBlocks: row.history_blocks,
     firstErrorBlock: row.first_error_block,
   };
   return { record, firstErrorBlock: row.first_error_block };

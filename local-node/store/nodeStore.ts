@@ -1,4 +1,4 @@
-// createNodeStore: Contract 2 over PGlite or pg. Metadata in schema `subgraphs`, entities in one
+// createNodeStore: the node's store over PGlite or pg. Metadata in schema `subgraphs`, entities in one
 // schema per deployment (sgdN). Each transact is one database transaction with the block pointer.
 // The methods live by concern: subgraphVersions (names), deploymentMetadata, blockPointer (pointer and
 // block hashes), blockWrites (entity writes and reverts), entityReads; they share a StoreState.
@@ -12,6 +12,7 @@ import { createDeployment, getDeployment, listDeployments, listIndexes, markFail
 import { blockNumberForHash, recentBlockHash } from "./blockPointer.js";
 import { revertTo, writeBlocks } from "./blockWrites.js";
 import { entityCount, getDerived, getEntity, queryEntities } from "./entityReads.js";
+import { DEFAULT_PRUNING_POLICY, type PruningPolicy } from "./pruning.js";
 import type { NodeStore, NodeStoreOptions } from "./types.js";
 
 export async function createNodeStore(options: NodeStoreOptions): Promise<NodeStore> {
@@ -22,11 +23,11 @@ export async function createNodeStore(options: NodeStoreOptions): Promise<NodeSt
     await tx.exec(DYNAMIC_DATA_SOURCES_SQL);
     await tx.exec(SUBGRAPH_ERRORS_SQL);
   });
-  return buildNodeStore(db);
+  return buildNodeStore(db, { ...DEFAULT_PRUNING_POLICY, ...options.pruning });
 }
 
-function buildNodeStore(db: Database): NodeStore {
-  const s: StoreState = { db, layouts: new Map() };
+function buildNodeStore(db: Database, pruning: PruningPolicy): NodeStore {
+  const s: StoreState = { db, layouts: new Map(), pruning };
   return {
     createSubgraph: (name) => createSubgraph(s, name),
     removeSubgraph: (name) => removeSubgraph(s, name),

@@ -5,10 +5,12 @@ import type { Database, Queryable } from "./database.js";
 import { DeploymentNotFoundError } from "./errors.js";
 import { buildLayout, type DeploymentLayout } from "./layout.js";
 import { readDeploymentRow, type DeploymentRow } from "./metadata.js";
+import type { PruningPolicy } from "./pruning.js";
 
 export interface StoreState {
   readonly db: Database;
   readonly layouts: Map<string, DeploymentLayout>;
+  readonly pruning: PruningPolicy;
 }
 
 /** The deployment's metadata row; throws DeploymentNotFoundError. */

@@ -1,7 +1,8 @@
-// The node's store (subgraph names, versions, deployments, entity tables).
-// Owned by the STORE engineer; the indexer, admin server, query and status servers code against it.
+// The node's store (subgraph names, versions, deployments, entity tables): what the indexer, the admin
+// server and the query and status servers code against.
 import type { BlockPtr, EntityChange, EntityData } from "../../wasm-host/index.js";
 import type { EntityQuery, EntityQueryResult } from "./entityQuery.js";
+import type { PruningPolicy } from "./pruning.js";
 
 export type { BlockPtr, EntityChange, EntityData };
 
@@ -42,8 +43,13 @@ export interface DeploymentRecord {
   nodeId: string;
   manifest: string;
   schemaSdl: string;
-  /** Earliest block with data (the start block, as graph-node reports it). */
+  /**
+   * The earliest block queries may ask for: graph-node's earliest_block_number, the block before the
+   * start block until pruning moves it up.
+   */
   earliestBlock: number;
+  /** Blocks of history kept (graph-node's history_blocks; 2147483647: all). */
+  historyBlocks: number;
   /** The first block at which a deterministic error is visible (graph-node's first_error_block). */
   firstErrorBlock: number | null;
 }
@@ -56,6 +62,8 @@ export interface CreateDeploymentInput {
   manifest: string;
   /** Entity types file data sources may write (their templates' `mapping.entities`): their tables get a causality region. */
   causalityRegionEntities?: string[];
+  /** Blocks of history to keep (graph-node's history_blocks); all when absent. */
+  historyBlocks?: number;
 }
 
 /**
@@ -96,6 +104,8 @@ export interface NodeStoreOptions {
   databaseUrl?: string;
   /** PGlite data directory (kept across restarts); undefined => in-memory PGlite. */
   dataDir?: string;
+  /** When history is pruned (graph-node's reorg threshold and slack factor); graph-node's defaults otherwise. */
+  pruning?: Partial<PruningPolicy>;
 }
 
 export interface NodeStore {
