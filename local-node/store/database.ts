@@ -48,8 +48,13 @@ async function createPgliteDatabase(dataDir: string | undefined): Promise<Databa
   const fresh = dataDir === undefined || !existsSync(join(dataDir, "PG_VERSION"));
   const db = dataDir === undefined ? await PGlite.create(options) : await PGlite.create(dataDir, options);
   // A fresh database ran initdb in a second, throwaway PGlite (its WebAssembly memory and a copy of the
-  // data folder, about 300 MB) that only a full collection returns.
-  if (fresh) collectGarbage();
+  // data folder, about 300 MB) that only a full collection returns, once its close (which PGlite does
+  // not await) has ended a few event-loop turns later.
+  if (fresh) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    collectGarbage();
+    setTimeout(collectGarbage, 500).unref();
+  }
   const wrap = (q: { query: PGlite["query"]; exec: PGlite["exec"] }): Queryable => ({
     async query<T extends Row>(sql: string, params?: unknown[]) {
       try {
