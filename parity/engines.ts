@@ -23,6 +23,11 @@ export interface RunningEngine extends Engine {
 export interface RunningEngines {
   local: Engine;
   graphNode: Engine;
+  /**
+   * Deploys another build under another name on both running engines (a graft onto the first one, say).
+   * `prepare` runs before each engine's deploy, to adapt the build's manifest to that engine.
+   */
+  deployAnother(built: BuiltSubgraph, name: string, prepare: (label: Engine["label"]) => Promise<void>): Promise<{ local: Engine; graphNode: Engine }>;
   close(): Promise<void>;
 }
 
@@ -42,8 +47,8 @@ export interface LocalEngineNode {
   ipfsUrl: string;
   /** Adds a file to the node's IPFS (which graph-node reads too); answers its CID. */
   addFile(content: Uint8Array): Promise<string>;
-  /** Deploys the build with graph-cli; closing the answer closes the node. */
-  deploy(built: BuiltSubgraph): Promise<RunningEngine & { ipfsUrl: string }>;
+  /** Deploys the build with graph-cli (under `name`, else the options' name); closing the answer closes the node. */
+  deploy(built: BuiltSubgraph, name?: string): Promise<RunningEngine & { ipfsUrl: string }>;
   close(): Promise<void>;
 }
 
@@ -77,11 +82,11 @@ export async function openLocalEngine(options: EngineOptions): Promise<LocalEngi
   return {
     ipfsUrl: node.urls.ipfs,
     addFile: (content) => node.ipfs.add(content),
-    async deploy(built) {
-      const deployed = await deploySubgraph({ name: options.name, versionLabel: "parity", deployUrl: node.urls.admin, ipfsUrl: node.urls.ipfs, network: options.network, networkFile: "networks.json", cwd: built.workDir, ...(built.graphCliBin ? { graphCliBin: built.graphCliBin } : {}) });
+    async deploy(built, name = options.name) {
+      const deployed = await deploySubgraph({ name, versionLabel: "parity", deployUrl: node.urls.admin, ipfsUrl: node.urls.ipfs, network: options.network, networkFile: "networks.json", cwd: built.workDir, ...(built.graphCliBin ? { graphCliBin: built.graphCliBin } : {}) });
       if (!deployed.deploymentId) throw new Error(`graph deploy to the local node printed no deployment id:\n${deployed.output}`);
       options.log?.(`local node: deployed ${deployed.deploymentId}`);
-      return { label: "local", queryUrl: `${node.urls.query}/subgraphs/name/${options.name}`, statusUrl: `${node.urls.status}/graphql`, name: options.name, ipfsUrl: node.urls.ipfs, close };
+      return { label: "local", queryUrl: `${node.urls.query}/subgraphs/name/${name}`, statusUrl: `${node.urls.status}/graphql`, name, ipfsUrl: node.urls.ipfs, close };
     },
     close,
   };
@@ -99,7 +104,7 @@ export async function startLocalEngine(built: BuiltSubgraph, options: EngineOpti
 }
 
 /** graph-node (`gnd dev`) on the same build, reading files from the IPFS API at `ipfs` (host:port). */
-export async function startGraphNodeOracle(built: BuiltSubgraph, options: EngineOptions & { ipfs: string }): Promise<RunningEngine> {
+export async function startGraphNodeOracle(built: BuiltSubgraph, options: EngineOptions & { ipfs: string }): Promise<RunningEngine & { adminUrl: string; queryRoot: string }> {
   let graphNode: GraphNodeEngine | undefined;
   try {
     graphNode = await startGraphNodeEngine({
@@ -114,7 +119,7 @@ export async function startGraphNodeOracle(built: BuiltSubgraph, options: Engine
     await nameDeployment(graphNode.urls.admin, options.name, graphNode.deployments[0] ?? "");
     options.log?.(`graph-node: deployed ${graphNode.deployments[0] ?? "?"}`);
     const running = graphNode;
-    return { label: "graph-node", queryUrl: `${running.urls.query}/subgraphs/name/${options.name}`, statusUrl: running.urls.status, name: options.name, close: () => running.close() };
+    return { label: "graph-node", queryUrl: `${running.urls.query}/subgraphs/name/${options.name}`, statusUrl: running.urls.status, name: options.name, adminUrl: running.urls.admin, queryRoot: `${running.urls.query}/subgraphs/name/`, close: () => running.close() };
   } catch (error) {
     await graphNode?.close();
     throw error;
@@ -123,13 +128,22 @@ export async function startGraphNodeOracle(built: BuiltSubgraph, options: Engine
 
 /** Both engines on the build; the local one on `opened` when the caller started it already. */
 export async function startEngines(built: BuiltSubgraph, options: EngineOptions, opened?: LocalEngineNode): Promise<RunningEngines> {
-  const local = await startLocalEngine(built, options, opened);
+  const node = opened ?? (await openLocalEngine(options));
+  const local = await startLocalEngine(built, options, node);
   try {
     // graph-node reads the same build, and the local node's IPFS for anything a mapping fetches.
     const graphNode = await startGraphNodeOracle(built, { ...options, ipfs: new URL(local.ipfsUrl).host });
     return {
       local,
       graphNode,
+      async deployAnother(another, name, prepare) {
+        // graph-node first: the local deploy (graph-cli) builds the work copy again, over what gnd reads.
+        await prepare("graph-node");
+        await nameDeployment(graphNode.adminUrl, name, join(another.buildDir, "subgraph.yaml"));
+        await prepare("local");
+        const { label, queryUrl, statusUrl } = await node.deploy(another, name);
+        return { local: { label, queryUrl, statusUrl, name }, graphNode: { label: "graph-node", queryUrl: `${graphNode.queryRoot}${name}`, statusUrl: graphNode.statusUrl, name } };
+      },
       async close() {
         await graphNode.close();
         await local.close();

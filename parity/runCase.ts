@@ -9,6 +9,7 @@ import { parseSubgraphSchema, type SubgraphSchema } from "../subgraph-schema/ind
 import { acceptance, type AcceptedDifference } from "./accepted.js";
 import { firstDifference, withDeploymentsUnnamed } from "./diff.js";
 import { openLocalEngine, startEngines, type Engine } from "./engines.js";
+import { deployGraft } from "./graft.js";
 import { comparableTypes } from "./entitySelection.js";
 import { postGraphQL } from "./graphql.js";
 import { generateCorpus } from "./queryCorpus.js";
@@ -35,21 +36,27 @@ export async function runParityCase(parityCase: ParityCase, options: RunCaseOpti
     const context: ScenarioContext = { chainUrl: chain.url, addFile: (content) => localNode.addFile(content) };
     let scenario: Awaited<ReturnType<ParityCase["scenario"]>>;
     let built: Awaited<ReturnType<typeof buildSubgraph>>;
+    let base: Awaited<ReturnType<typeof buildSubgraph>> | null;
     let schema: SubgraphSchema;
     try {
       scenario = await parityCase.scenario(context);
       log(`scenario done: ${scenario.address} from block ${scenario.startBlock}`);
-      built = await buildSubgraph({ projectDir: parityCase.projectDir, address: scenario.address, startBlock: scenario.startBlock, network, ...(scenario.dataSource ? { dataSource: scenario.dataSource } : {}) });
+      const buildFor = (projectDir: string) => buildSubgraph({ projectDir, address: scenario.address, startBlock: scenario.startBlock, network, ...(scenario.dataSource ? { dataSource: scenario.dataSource } : {}) });
+      built = await buildFor(parityCase.projectDir);
+      base = parityCase.graftOnto ? await buildFor(parityCase.graftOnto.baseProjectDir) : null;
       schema = parseSubgraphSchema(await readFile(join(built.buildDir, "schema.graphql"), "utf8"));
     } catch (error) {
       await localNode.close();
       throw error;
     }
-    const engines = await startEngines(built, engineOptions, localNode);
+    // A grafting case runs its base subgraph under `<name>-base` first, then grafts the case's subgraph onto it.
+    const engines = await startEngines(base ?? built, base ? { ...engineOptions, name: `${engineOptions.name}-base` } : engineOptions, localNode);
     try {
+      if (base && scenario.graftBlock === undefined) throw new Error(`${parityCase.name}: a grafting case's scenario must name its graftBlock`);
+      const subjects = base ? await deployGraft(engines, built, engineOptions.name, scenario.graftBlock ?? 0, chain.url) : engines;
       const compareAll = async (round: string) => {
-        await parityCase.settle?.({ ...context, local: engines.local, graphNode: engines.graphNode });
-        const compared = await compareEngines({ caseName: parityCase.name, round, local: engines.local, graphNode: engines.graphNode, chainUrl: chain.url, schema, pastBlocks: scenario.pastBlocks ?? [], queries: parityCase.queries ?? [], log });
+        await parityCase.settle?.({ ...context, local: subjects.local, graphNode: subjects.graphNode });
+        const compared = await compareEngines({ caseName: parityCase.name, round, local: subjects.local, graphNode: subjects.graphNode, chainUrl: chain.url, schema, pastBlocks: scenario.pastBlocks ?? [], queries: parityCase.queries ?? [], log });
         comparisons += compared.comparisons;
         differences.push(...compared.differences);
       };

@@ -47,6 +47,14 @@ export async function readStatus(engine: Engine): Promise<ComparedStatus | { err
   };
 }
 
+/** The deployment id an engine serves the engine's subgraph name from (gnd dev's ids are manifest paths). */
+export async function readDeploymentId(engine: Engine): Promise<string> {
+  const answer = await postGraphQL(engine.statusUrl, `query S($name: String!) { s: indexingStatusForCurrentVersion(subgraphName: $name) { subgraph } }`, { name: engine.name });
+  const id = (answer.data as { s?: { subgraph: string } | null } | undefined)?.s?.subgraph;
+  if (!id) throw new Error(`${engine.label} has no deployment for ${engine.name}: ${JSON.stringify(answer)}`);
+  return id;
+}
+
 /** Resolves with the head once every engine is synced at it, failed, or paused; rejects after `timeoutMs`. */
 export async function waitUntilSettled(engines: Engine[], chainUrl: string, timeoutMs = 300_000): Promise<number> {
   const chain = createJsonRpcClient({ url: chainUrl });

@@ -22,6 +22,8 @@ export interface ScenarioResult {
   dataSource?: string;
   /** Blocks at which entities are also compared (`block: { number: N }`). */
   pastBlocks?: number[];
+  /** For a case with `graftOnto`: the block its subgraph grafts onto the base at. */
+  graftBlock?: number;
 }
 
 export interface ParityCase {
@@ -43,6 +45,12 @@ export interface ParityCase {
   queries?: CorpusQuery[];
   /** graph-node settings this case needs (GRAPH_* environment). */
   graphNodeEnv?: Record<string, string>;
+  /**
+   * Grafting: this subgraph folder is built, deployed on both engines and synced first; then the case's
+   * own subgraph (whose manifest has a `graft:` section) is deployed with `graft.base` set to each
+   * engine's id of that deployment and `graft.block` to the scenario's `graftBlock`, and compared.
+   */
+  graftOnto?: { baseProjectDir: string };
 }
 
 export interface CorpusQuery {

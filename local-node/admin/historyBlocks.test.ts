@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ALL_HISTORY, historyBlocksFor } from "./historyBlocks.js";
 
-const settings = { minHistoryBlocks: 500, historyBlocksOverride: null };
+const settings = { reorgThreshold: 250, minHistoryBlocks: 500, historyBlocksOverride: null };
 const hinted = (prune: string | number | null) => ({ indexerHints: prune === null ? null : { prune } });
 
 describe("historyBlocksFor (graph-node's precedence)", () => {

@@ -8,13 +8,15 @@ import { DEFAULT_PRUNING_POLICY } from "../store/index.js";
 export const ALL_HISTORY = 2147483647;
 
 export interface HistoryBlocksSettings {
+  /** ETHEREUM_REORG_THRESHOLD: a graft block must be this far below its base's head. */
+  reorgThreshold: number;
   /** GRAPH_MIN_HISTORY_BLOCKS: what `prune: auto` keeps (graph-node: twice the reorg threshold). */
   minHistoryBlocks: number;
   /** GRAPH_HISTORY_BLOCKS_OVERRIDE: every new deployment keeps this many, whatever it asks for. */
   historyBlocksOverride: number | null;
 }
 
-export const DEFAULT_HISTORY_BLOCKS: HistoryBlocksSettings = { minHistoryBlocks: 2 * DEFAULT_PRUNING_POLICY.reorgThreshold, historyBlocksOverride: null };
+export const DEFAULT_HISTORY_BLOCKS: HistoryBlocksSettings = { reorgThreshold: DEFAULT_PRUNING_POLICY.reorgThreshold, minHistoryBlocks: 2 * DEFAULT_PRUNING_POLICY.reorgThreshold, historyBlocksOverride: null };
 
 export function historyBlocksFor(loaded: Pick<LoadedDeployment, "indexerHints">, requested: number | null, settings: HistoryBlocksSettings): number {
   if (settings.historyBlocksOverride !== null) return settings.historyBlocksOverride;

@@ -7,6 +7,7 @@ import { JsonRpcMethodError, type MethodHandler } from "./jsonRpc.js";
 import { readCreateParams, readDeployParams, readPauseParams, readReassignParams, readRemoveParams } from "./params.js";
 import type { AdminServerOptions } from "./types.js";
 import { DEFAULT_HISTORY_BLOCKS, historyBlocksFor } from "./historyBlocks.js";
+import { checkGraftBase } from "./graftBase.js";
 
 /** graph-node's application error codes. */
 export const ADMIN_ERROR_CODES = { deploy: 0, remove: 1, create: 2, reassign: 3, pause: 4, resume: 5 } as const;
@@ -85,6 +86,22 @@ export function createRegistrarMethods(options: RegistrarOptions): Record<string
         }
         throw new JsonRpcMethodError(code, `subgraph registrar error: ${message(error)}`, { cause: error });
       }
+      // A graft base is validated with the manifest (graph-node's Graft::validate), before the name.
+      let graft: { base: string; block: { number: number; hash: string } } | undefined;
+      if (loaded.graft) {
+        let checked;
+        try {
+          checked = await checkGraftBase(store, loaded.graft, (options.historyBlocks ?? DEFAULT_HISTORY_BLOCKS).reorgThreshold);
+        } catch (error) {
+          throw storeFailure(code, error);
+        }
+        if ("invalid" in checked) {
+          const message = `subgraph validation error: [the graft base is invalid: ${checked.invalid}]`;
+          log("warning", `subgraph_deploy ${name} ${hash} rejected: ${message}`);
+          throw new JsonRpcMethodError(code, message);
+        }
+        graft = checked.graft;
+      }
       // As graph-node: the manifest is resolved and validated first, then the name is checked.
       let exists: boolean;
       try {
@@ -110,7 +127,7 @@ export function createRegistrarMethods(options: RegistrarOptions): Record<string
         const causalityRegionEntities = [...new Set(loaded.fileTemplates.flatMap((t) => t.entities))];
         const wasAssigned = (await store.getDeployment(loaded.id))?.assigned === true;
         const historyBlocks = historyBlocksFor(loaded, params.history_blocks, options.historyBlocks ?? DEFAULT_HISTORY_BLOCKS);
-        await store.createDeployment({ id: loaded.id, schemaSdl: loaded.schemaSdl, network: loaded.network, startBlock, manifest: loaded.manifestYaml, causalityRegionEntities, historyBlocks });
+        await store.createDeployment({ id: loaded.id, schemaSdl: loaded.schemaSdl, network: loaded.network, startBlock, manifest: loaded.manifestYaml, causalityRegionEntities, historyBlocks, ...(graft ? { graft } : {}) });
         await store.setPendingVersion(name, loaded.id, params.version_label, options.versionSwitching ?? "instant");
         // graph-node assigns a deployment to the deploy's node only when it has no assignment yet.
         if (!wasAssigned) await store.setNodeId(loaded.id, params.node_id ?? nodeId);

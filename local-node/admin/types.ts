@@ -19,6 +19,7 @@ export type AdminStore = Pick<
   | "setPendingVersion"
   | "resolveName"
   | "getDeployment"
+  | "recentBlockHash"
   | "setPaused"
   | "setNodeId"
 > & {

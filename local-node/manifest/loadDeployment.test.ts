@@ -148,6 +148,16 @@ describe("loadDeployment", () => {
     expect(loaded.schema.fulltexts).toEqual([{ name: "noteSearch", language: "fr", config: "french", algorithm: "proximityRank", entity: "Note", fields: ["text"] }]);
   });
 
+  it("reads a graft, which needs the `grafting` feature declared", async () => {
+    const ipfs = await createIpfsStore();
+    const publish = (features: string[]) => publishFixture(ipfs, { edit: (m) => ((m.graft = { base: "QmBase", block: 7 }), (m.features = features)) });
+    const undeclared = await loadDeployment(ipfs, await publish([])).catch((e: unknown) => e);
+    expect((undeclared as Error).message).toBe("The feature `grafting` is used by the subgraph but it is not declared in the manifest.");
+    expect((await loadDeployment(ipfs, await publish(["grafting"]))).graft).toEqual({ base: "QmBase", block: 7 });
+    const badBlock = await loadDeployment(ipfs, await publishFixture(ipfs, { edit: (m) => ((m.graft = { base: "QmBase", block: -1 }), (m.features = ["grafting"])) })).catch((e: unknown) => e);
+    expect((badBlock as Error).message).toMatch(/graft\.block.*expected a block number/);
+  });
+
   it("rejects features the manifest's specVersion predates, as graph-node", async () => {
     const once = await loadError({
       edit(m) {

@@ -206,7 +206,6 @@ export async function loadDeployment(ipfs: IpfsStore, hash: string, options: Loa
   const raw = parseManifest(manifestYaml);
   checkSpecVersion(hash, raw.specVersion, options.maxSpecVersion ?? DEFAULT_MAX_SPEC_VERSION);
   if (raw.dataSources.length === 0) throw validationError(["subgraph has no data sources"]);
-  if (raw.hasGraft) throw validationError(["grafting is not supported by this node"]);
   const network = singleNetwork(raw);
   if (options.supportsNetwork && !options.supportsNetwork(network)) {
     throw new DeployError("NETWORK", `network not supported by registrar: no network ${network} found on chain ethereum`);
@@ -224,8 +223,8 @@ export async function loadDeployment(ipfs: IpfsStore, hash: string, options: Loa
     throw new DeployError("FEATURES", "Fulltext search is not yet deterministic: graph-node refuses `@fulltext` unless GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH=true is set, and so does this node");
   }
   // graph-node's feature validation: a feature the subgraph uses must be declared.
-  if (schema.fulltexts.length > 0 && !raw.features.includes("fullTextSearch")) {
-    throw new DeployError("FEATURES", "The feature `fullTextSearch` is used by the subgraph but it is not declared in the manifest.");
+  for (const [feature, used] of [["fullTextSearch", schema.fulltexts.length > 0], ["grafting", raw.graft !== null]] as const) {
+    if (used && !raw.features.includes(feature)) throw new DeployError("FEATURES", `The feature \`${feature}\` is used by the subgraph but it is not declared in the manifest.`);
   }
 
   const ctx: ResolveContext = { ipfs, files, modules: new Map(), network };
@@ -269,5 +268,5 @@ export async function loadDeployment(ipfs: IpfsStore, hash: string, options: Loa
   }
   if (errors.length > 0) throw validationError(errors);
 
-  return { id: manifestFile.cid, manifestYaml, specVersion: raw.specVersion, schemaSdl, schema, network, dataSources, templates, fileTemplates, features: raw.features, indexerHints: raw.indexerHints };
+  return { id: manifestFile.cid, manifestYaml, specVersion: raw.specVersion, schemaSdl, schema, network, dataSources, templates, fileTemplates, features: raw.features, indexerHints: raw.indexerHints, graft: raw.graft };
 }

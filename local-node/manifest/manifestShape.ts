@@ -63,7 +63,8 @@ export interface RawManifest {
   dataSources: RawDataSource[];
   templates: RawDataSource[];
   fileTemplates: RawFileTemplate[];
-  hasGraft: boolean;
+  /** `graft`: start from another deployment's data at a block (the `grafting` feature). */
+  graft: { base: string; block: number } | null;
   /** `features`, as declared (graph-node's SubgraphFeature names). */
   features: string[];
   /** `indexerHints` (specVersion >= 1.0.0); `prune` as written. */
@@ -308,6 +309,12 @@ function readIndexerHints(value: unknown): RawManifest["indexerHints"] {
   throw parseError("indexerHints.prune", `invalid value: ${describe(prune)}, expected \`auto\`, \`never\` or a number of blocks`);
 }
 
+function readGraft(value: unknown): RawManifest["graft"] {
+  if (value === undefined || value === null) return null;
+  const obj = asObject(value, "graft");
+  return { base: asString(field(obj, "base", "graft"), "graft.base"), block: asBlockNumber(field(obj, "block", "graft"), "graft.block") };
+}
+
 /** Checks the parsed YAML document's shape. Throws DeployError("PARSE") with the offending path. */
 export function readManifestShape(document: unknown): RawManifest {
   const root = asObject(document, "");
@@ -318,7 +325,7 @@ export function readManifestShape(document: unknown): RawManifest {
     dataSources: asArray(field(root, "dataSources", ""), "dataSources").map((ds, i) => readDataSource(ds, join("dataSources", i), false)),
     templates: optArray(root, "templates", "").flatMap((t, i) => (isFileKind((t as Obj | null)?.kind) ? [] : [readDataSource(t, join("templates", i), true)])),
     fileTemplates: optArray(root, "templates", "").flatMap((t, i) => (isFileKind((t as Obj | null)?.kind) ? [readFileTemplate(t, join("templates", i))] : [])),
-    hasGraft: root.graft !== undefined && root.graft !== null,
+    graft: readGraft(root.graft),
     features: readFeatures(root),
     indexerHints: readIndexerHints(root.indexerHints),
   };

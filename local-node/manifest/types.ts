@@ -125,6 +125,8 @@ export interface LoadedDeployment {
   features: string[];
   /** `indexerHints` (specVersion >= 1.0.0): `prune` sets how many blocks of history the deployment keeps. */
   indexerHints: { prune: string | number | null } | null;
+  /** `graft`: the deployment starts from `base`'s data as of `block`, and indexes from the block after. */
+  graft: { base: string; block: number } | null;
 }
 
 export interface LoadDeploymentOptions {

@@ -7,6 +7,7 @@ import { applyBlocks, revertAbove } from "./writes.js";
 import { dropDataSourcesAbove, insertDataSources, markDataSourcesDone } from "./dynamicDataSources.js";
 import { recordNonFatalErrors, settleErrorsAt } from "./subgraphErrors.js";
 import { checkRevertable, pruneAfterWrites } from "./pruning.js";
+import { checkNotBeforeGraft } from "./grafting.js";
 import type { BlockChanges, BlockPtr, BlockPtrWithMeta } from "./types.js";
 
 export async function writeBlocks(s: StoreState, id: string, blocks: BlockChanges[], recentBlocks: BlockPtr[]): Promise<void> {
@@ -36,6 +37,7 @@ export async function revertTo(s: StoreState, id: string, block: BlockPtrWithMet
   const nothing = block.number < 0;
   await s.db.transaction(async (tx) => {
     await checkRevertable(tx, id, block.number);
+    await checkNotBeforeGraft(tx, id, block.number);
     await revertAbove(tx, layout, block.number);
     await dropDataSourcesAbove(tx, id, block.number);
     if (nothing) await clearPointer(tx, id);

@@ -6,6 +6,7 @@ import { attributeIndexesSql, BLOCK_MAX, buildLayout, createTablesSql } from "./
 import { DEPLOYMENT_COLUMNS, readDeploymentRow, toDeploymentState, type DeploymentRow } from "./metadata.js";
 import { deploymentRow, layoutOf, type StoreState } from "./storeState.js";
 import { recordBlockHash, setPointer } from "./blockPointer.js";
+import { copyGraftBase } from "./grafting.js";
 import { settleErrorsAt } from "./subgraphErrors.js";
 import type { CreateDeploymentInput, DeploymentRecord, FatalError } from "./types.js";
 
@@ -29,11 +30,13 @@ export async function createDeployment(s: StoreState, d: CreateDeploymentInput):
     const [seq] = await tx.query<{ n: string }>("select nextval('subgraphs.deployment_schema_seq')::text as n");
     const schemaName = `sgd${seq?.n ?? "0"}`;
     const regions = d.causalityRegionEntities ?? [];
-    await tx.exec(createTablesSql(buildLayout(schemaName, schema, regions)));
+    const layout = buildLayout(schemaName, schema, regions);
+    await tx.exec(createTablesSql(layout));
     await tx.query(
       `insert into subgraphs.deployment (id, schema_name, network, start_block, manifest, schema_sdl, causality_region_entities, history_blocks) values ($1, $2, $3, $4, $5, $6, $7::text[], $8)`,
       [d.id, schemaName, d.network, d.startBlock, d.manifest, d.schemaSdl, regions, d.historyBlocks ?? BLOCK_MAX],
     );
+    if (d.graft) await copyGraftBase(tx, d.id, layout, { base: d.graft.base, baseLayout: await layoutOf(s, d.graft.base, tx), block: d.graft.block });
   });
   const record = await getDeployment(s, d.id);
   if (!record) throw new DeploymentNotFoundError(d.id);

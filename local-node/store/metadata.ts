@@ -46,6 +46,9 @@ alter table subgraphs.deployment add column if not exists node_id text not null 
 -- Pruning (graph-node's history_blocks and earliest_block_number); null earliest: nothing pruned yet.
 alter table subgraphs.deployment add column if not exists history_blocks int4 not null default 2147483647;
 alter table subgraphs.deployment add column if not exists earliest_block int4;
+-- Grafting: the base deployment and the block the data was copied at.
+alter table subgraphs.deployment add column if not exists graft_base text;
+alter table subgraphs.deployment add column if not exists graft_block int4;
 create table if not exists subgraphs.recent_block (
   deployment text not null,
   number int4 not null,

@@ -64,6 +64,8 @@ export interface CreateDeploymentInput {
   causalityRegionEntities?: string[];
   /** Blocks of history to keep (graph-node's history_blocks); all when absent. */
   historyBlocks?: number;
+  /** Start from this deployment's data as of this block (grafting); the base's history setting applies. */
+  graft?: { base: string; block: BlockPtr };
 }
 
 /**
