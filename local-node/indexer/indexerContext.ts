@@ -18,7 +18,7 @@ export interface DeploymentIndexerOptions {
   pollIntervalMs?: number;
   /** Events handed to the worker per run (whole blocks; default 4,000). */
   eventsPerRun?: number;
-  /** First eth_getLogs span in blocks (default 100; it adapts from there). */
+  /** First eth_getLogs span in blocks (default 10; it adapts from there). */
   initialLogRange?: number;
   /** How far back to look for a common ancestor in the store's block hashes (default 256). */
   reorgDepth?: number;
@@ -82,9 +82,14 @@ export function createIndexerContext(options: DeploymentIndexerOptions): Indexer
   const startBlock = Math.min(...deployment.dataSources.map((d) => d.startBlock));
   const recent = createRecentBlocks();
   // Small first spans so that catching up pipelines fetching with running; sparse ranges grow fast.
+  // A range is held whole in memory (decoded, with its blocks) while the next one is prefetched, so
+  // ranges are kept to a few worker runs of logs: up to 50,000 logs a range cost about 300 MB here.
+  const perRun = options.eventsPerRun ?? 4_000;
   const fetcher = createLogFetcher({
     rpc,
-    initialRange: options.initialLogRange ?? 100,
+    initialRange: options.initialLogRange ?? 10,
+    growBelowLogs: perRun,
+    shrinkAboveLogs: 3 * perRun,
     // A timeout is worth a warning (a slow or overloaded node); a provider's range limit is routine.
     onShrink: (message) => log(/timed out|timeout/i.test(message) ? "warning" : "debug", message),
   });
@@ -96,7 +101,7 @@ export function createIndexerContext(options: DeploymentIndexerOptions): Indexer
     deployment,
     id,
     poll: options.pollIntervalMs ?? 500,
-    perRun: options.eventsPerRun ?? 4_000,
+    perRun,
     log,
     startBlock,
     recent,
