@@ -79,6 +79,8 @@ export interface SubgraphSchema {
   enums: Map<string, EnumDef>;
   /** `_Schema_`'s `@fulltext` search fields. */
   fulltexts: FulltextDef[];
+  /** `@aggregation` types, by name: recognised, not modelled (their rollups are not implemented here). */
+  aggregations: string[];
 }
 
 const STRING_ALIASES = new Set(["ID", "String"]);
@@ -97,6 +99,7 @@ export function parseSubgraphSchema(sdl: string): SubgraphSchema {
   }
 
   const objectNodes: ObjectTypeDefinitionNode[] = [];
+  const aggregations: string[] = [];
   const interfaceNodes: InterfaceTypeDefinitionNode[] = [];
   const enums = new Map<string, EnumDef>();
   let schemaType: ObjectTypeDefinitionNode | undefined;
@@ -105,6 +108,10 @@ export function parseSubgraphSchema(sdl: string): SubgraphSchema {
       // `_Schema_` carries @fulltext declarations; it is not an entity.
       if (def.name.value === "_Schema_") {
         schemaType = def;
+        continue;
+      }
+      if (findDirective(def.directives, "aggregation") && !findDirective(def.directives, "entity")) {
+        aggregations.push(def.name.value);
         continue;
       }
       objectNodes.push(def);
@@ -181,7 +188,7 @@ export function parseSubgraphSchema(sdl: string): SubgraphSchema {
     }
   }
 
-  return { sdl, entities, interfaces, enums, fulltexts: readFulltextDefs(schemaType, entities) };
+  return { sdl, entities, interfaces, enums, fulltexts: readFulltextDefs(schemaType, entities), aggregations };
 }
 
 /** The column-storable fields of an entity: everything except @derivedFrom fields. */

@@ -67,7 +67,7 @@ interface Live {
 }
 
 /** The host only reads the schema through its own store, which the runner replaces; a stand-in serves. */
-const NO_SCHEMA: SubgraphSchema = { sdl: "", entities: new Map(), interfaces: new Map(), enums: new Map(), fulltexts: [] };
+const NO_SCHEMA: SubgraphSchema = { sdl: "", entities: new Map(), interfaces: new Map(), enums: new Map(), fulltexts: [], aggregations: [] };
 
 async function instantiate(deps: ExecuteDeps): Promise<Live> {
   const { logger, root, mockSchema, semantics } = deps;
