@@ -56,3 +56,8 @@ export function stripAnsi(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/\u001b\[[0-9;]*[A-Za-z]/g, "");
 }
+
+/** The manifest's IPFS hash that `graph build --ipfs` (and `graph deploy`) print as "Build completed: Qm...". */
+export function builtManifestHash(output: string): string | null {
+  return /Build completed:\s*(Qm[1-9A-HJ-NP-Za-km-z]{44})/.exec(stripAnsi(output))?.[1] ?? null;
+}

@@ -21,6 +21,11 @@ export interface DeploySubgraphParameters {
   onOutput?: (text: string) => void;
   /** Another graph-cli's entry point (the release the subgraph was built with); the project's by default. */
   graphCliBin?: string;
+  /**
+   * A manifest already uploaded (`graph build --ipfs` prints it): deployed as it is with
+   * `graph deploy --ipfs-hash`, without compiling the mappings again.
+   */
+  ipfsHash?: string;
 }
 
 export interface DeploySubgraphReturnType {
@@ -50,7 +55,7 @@ export async function deploySubgraph(params: DeploySubgraphParameters): Promise<
     }
   }
 
-  const args = ["deploy", "--node", deployUrl, "--ipfs", ipfsUrl, "--version-label", params.versionLabel];
+  const args = ["deploy", "--node", deployUrl, "--ipfs", ipfsUrl, "--version-label", params.versionLabel, ...(params.ipfsHash ? ["--ipfs-hash", params.ipfsHash] : [])];
   if (params.network) args.push("--network", params.network);
   if (params.networkFile) args.push("--network-file", params.networkFile);
   args.push(params.name);
@@ -62,7 +67,7 @@ export async function deploySubgraph(params: DeploySubgraphParameters): Promise<
   }
   return {
     queryUrl: /Queries \(HTTP\):\s+(\S+)/.exec(text)?.[1] ?? null,
-    deploymentId: /(Qm[1-9A-HJ-NP-Za-km-z]{44})/.exec(/Build completed:.*|Deployed to.*/.exec(text)?.[0] ?? text)?.[1] ?? null,
+    deploymentId: params.ipfsHash ?? /(Qm[1-9A-HJ-NP-Za-km-z]{44})/.exec(/Build completed:.*|Deployed to.*/.exec(text)?.[0] ?? text)?.[1] ?? null,
     output,
   };
 }

@@ -4,7 +4,7 @@ import { JsonRpcProvider } from "ethers";
 import { sendApprovals } from "../../hardhat/deploy/index.js";
 import { projectRoot } from "../../lib/projectRoot.js";
 import { deploySubgraph, formatApprovalsTable, listApprovals, waitForBlock, type Approval } from "../../clients/subgraph/index.js";
-import { graphCli } from "../../lib/graphCli.js";
+import { builtManifestHash, graphCli } from "../../lib/graphCli.js";
 import { exportImplementationAbi } from "./abi.js";
 import { defaultVersionLabel } from "./versionLabel.js";
 import { startGraphNodeServices, type GraphNodeServices } from "./graphNodeEngine.js";
@@ -83,9 +83,12 @@ export async function runMainJob(options: MainJobOptions): Promise<RunningMainJo
     }
 
     // 4. Subgraph: codegen, build and deploy with the unmodified graph-cli.
-    log(useGraphNode ? "[4/7] graph codegen, graph build, then graph-node on the build" : "[4/7] graph codegen, graph build, graph create, graph deploy");
+    log(useGraphNode ? "[4/7] graph codegen, graph build, then graph-node on the build" : "[4/7] graph codegen, graph build --ipfs, graph create, graph deploy --ipfs-hash");
+    const ipfsUrl = `http://127.0.0.1:${options.ports.ipfs}`;
     await graphCli(["codegen", "--output-dir", "generated/"], { cwd: projectRoot });
-    await graphCli(["build", "--network", "localhost"], { cwd: projectRoot });
+    // Built and uploaded once: graph deploy then names the uploaded manifest instead of compiling again.
+    const built = await graphCli(["build", "--network", "localhost", ...(useGraphNode ? [] : ["--ipfs", ipfsUrl])], { cwd: projectRoot });
+    const ipfsHash = builtManifestHash(built.stdout + built.stderr);
     if (useGraphNode) {
       started.graphNode = await startGraphNodeServices({
         ethereumRpc: options.ethereumRpc,
@@ -102,8 +105,9 @@ export async function runMainJob(options: MainJobOptions): Promise<RunningMainJo
       versionLabel: defaultVersionLabel(),
       network: "localhost",
       deployUrl: adminUrl,
-      ipfsUrl: `http://127.0.0.1:${options.ports.ipfs}`,
+      ipfsUrl,
       cwd: projectRoot,
+      ...(ipfsHash ? { ipfsHash } : {}),
     });
     log(`      deployment ${deployed.deploymentId ?? "(id not printed)"}`);
 

@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { BaseError, errorText } from "../../../lib/errors.js";
-import { stripAnsi, type GraphCliResult } from "../../../lib/graphCli.js";
+import { builtManifestHash, stripAnsi, type GraphCliResult } from "../../../lib/graphCli.js";
 
 export type DevStep = "codegen" | "build" | "deploy";
 
@@ -52,7 +52,7 @@ export async function deployVersion(params: DeployVersionParameters): Promise<De
   started = Date.now();
   const network = params.network && existsSync(join(params.dir, "networks.json")) ? ["--network", params.network] : [];
   const built = await graphStep(params, "build", ["build", "--ipfs", params.ipfsUrl, ...network]);
-  const deploymentId = /Build completed:\s*(Qm[1-9A-HJ-NP-Za-km-z]{44})/.exec(built)?.[1];
+  const deploymentId = builtManifestHash(built);
   if (!deploymentId) throw new DevVersionError("build", `graph build printed no IPFS hash:\n${built}`);
   timings.build = Date.now() - started;
   started = Date.now();
