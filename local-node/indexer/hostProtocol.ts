@@ -70,7 +70,7 @@ export interface WorkerInit {
   port: MessagePort;
   /** Clean entities kept between batches (default 100,000). */
   cacheSize?: number;
-  /** Replace a mapping instance whose memory grew past this many bytes (default 128 MiB). */
+  /** Replace a mapping instance whose memory grew past this many bytes (default 32 MiB). */
   memoryLimitBytes?: number;
   /** The manifest declares `nonFatalErrors`. */
   nonFatalErrors?: boolean;

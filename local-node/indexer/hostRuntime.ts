@@ -18,6 +18,7 @@ import {
   type LogLevel,
   type SubgraphInstance,
 } from "../../wasm-host/index.js";
+import { collectGarbage } from "../../lib/collectGarbage.js";
 import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
 import type { BlockJob, BlockResult, CreatedDataSource, HandlerFailure, NonFatalError, RegionEntityChange, SyncRequest, SyncResponse, Trigger, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
 import { createDataSourceRegistry, restoreCreated, type RuntimeDataSource } from "./dataSourceRegistry.js";
@@ -31,7 +32,7 @@ export interface HostRuntimeOptions {
   /** Data sources created earlier, in creation order (appended after `dataSources`). */
   created?: CreatedDataSource[];
   cacheSize?: number;
-  /** Replace an instance whose linear memory grew past this (default 128 MiB). */
+  /** Replace an instance whose linear memory grew past this (default 32 MiB). */
   memoryLimitBytes?: number;
   /** The manifest declares `nonFatalErrors`: a handler's deterministic error skips it instead of failing. */
   nonFatalErrors?: boolean;
@@ -66,9 +67,21 @@ class RequestFailedError extends IndexerError {
 const key = (entityType: string, id: string): string => `${entityType}\u0000${id}`;
 const apiPatch = (v: string): number => Number(/^0\.0\.(\d+)$/.exec(v)?.[1] ?? 0);
 
+/**
+ * Committed entities kept in the worker (graph-node keeps about 10 MB by default): 100,000 entities
+ * held about 100 MB of the thread's heap, for write-once entities that are never read again.
+ */
+export const DEFAULT_ENTITY_CACHE_SIZE = 10_000;
+
+/**
+ * A mapping instance is replaced at a block boundary once its memory passes this. Instantiating takes
+ * a few milliseconds; a replaced instance's memory stays resident until the thread's next collection.
+ */
+export const DEFAULT_INSTANCE_MEMORY_LIMIT = 32 * 2 ** 20;
+
 export async function createHostRuntime(options: HostRuntimeOptions): Promise<HostRuntime> {
   const schema = parseSubgraphSchema(options.schemaSdl);
-  const cacheSize = options.cacheSize ?? 100_000;
+  const cacheSize = options.cacheSize ?? DEFAULT_ENTITY_CACHE_SIZE;
   let clean = new Map<string, Cached>();
   let pending = new Map<string, Cached>();
   let currentBlock: BlockPtr | null = null;
@@ -79,8 +92,11 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
     return res;
   }
 
+  // Least recently used first (a Map keeps insertion order; a hit moves its entry to the end): a
+  // subgraph's hot entities stay while the flood of entities written once passes through.
   function remember(k: string, v: Cached): void {
-    if (clean.size >= cacheSize) clean = new Map();
+    clean.delete(k);
+    if (clean.size >= cacheSize) clean.delete(clean.keys().next().value!);
     clean.set(k, v);
   }
 
@@ -110,7 +126,10 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       const p = pending.get(k);
       if (p !== undefined) return p;
       const c = clean.get(k);
-      if (c !== undefined) return c;
+      if (c !== undefined) {
+        remember(k, c);
+        return c;
+      }
       if (!mayExist(entityType, id)) return null;
       const data = ask({ type: "get", entityType, id }).value as EntityData | null;
       const v: Cached = data ? { data } : null;
@@ -171,7 +190,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   // AssemblyScript's stub runtime never frees memory, so one long-lived instance only grows (graph-node
   // instantiates per trigger). Instances are replaced at a block boundary once they pass this size.
   // One instance per mapping module serves every data source that runs it (a template's many).
-  const memoryLimit = options.memoryLimitBytes ?? 128 * 2 ** 20;
+  const memoryLimit = options.memoryLimitBytes ?? DEFAULT_INSTANCE_MEMORY_LIMIT;
   const instances = new Map<WebAssembly.Module, SubgraphInstance>();
   const instantiate = (ds: RuntimeDataSource, entityCache = blockStore): Promise<SubgraphInstance> =>
     instantiateSubgraph(ds.wasmModule, {
@@ -200,15 +219,19 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   const fileInstances = new Map<WebAssembly.Module, SubgraphInstance>();
 
   async function recycleGrown(): Promise<void> {
+    let replaced = false;
     for (const [pool, cache] of [[instances, blockStore], [fileInstances, fileStore]] as const) {
       for (const [module, inst] of pool) {
         const memory = inst.context.exports.memory;
         if (memory instanceof WebAssembly.Memory && memory.buffer.byteLength > memoryLimit) {
           const ds = registry.list.find((d) => d.wasmModule === module)!;
           pool.set(module, await instantiate(ds, cache));
+          replaced = true;
         }
       }
     }
+    // The replaced memory is outside the heap, so V8 would keep several of them before it collects.
+    if (replaced) collectGarbage();
   }
 
   /** Runs a file data source's handler on its file; answers its writes, tagged with its causality region. */
