@@ -13,6 +13,8 @@ export interface Engine {
   label: "local" | "graph-node";
   queryUrl: string;
   statusUrl: string;
+  /** The admin JSON-RPC endpoint (graph-node's port 8020). */
+  adminUrl: string;
   name: string;
 }
 
@@ -86,7 +88,7 @@ export async function openLocalEngine(options: EngineOptions): Promise<LocalEngi
       const deployed = await deploySubgraph({ name, versionLabel: "parity", deployUrl: node.urls.admin, ipfsUrl: node.urls.ipfs, network: options.network, networkFile: "networks.json", cwd: built.workDir, ...(built.graphCliBin ? { graphCliBin: built.graphCliBin } : {}) });
       if (!deployed.deploymentId) throw new Error(`graph deploy to the local node printed no deployment id:\n${deployed.output}`);
       options.log?.(`local node: deployed ${deployed.deploymentId}`);
-      return { label: "local", queryUrl: `${node.urls.query}/subgraphs/name/${name}`, statusUrl: `${node.urls.status}/graphql`, name, ipfsUrl: node.urls.ipfs, close };
+      return { label: "local", queryUrl: `${node.urls.query}/subgraphs/name/${name}`, statusUrl: `${node.urls.status}/graphql`, adminUrl: node.urls.admin, name, ipfsUrl: node.urls.ipfs, close };
     },
     close,
   };
@@ -104,7 +106,7 @@ export async function startLocalEngine(built: BuiltSubgraph, options: EngineOpti
 }
 
 /** graph-node (`gnd dev`) on the same build, reading files from the IPFS API at `ipfs` (host:port). */
-export async function startGraphNodeOracle(built: BuiltSubgraph, options: EngineOptions & { ipfs: string }): Promise<RunningEngine & { adminUrl: string; queryRoot: string }> {
+export async function startGraphNodeOracle(built: BuiltSubgraph, options: EngineOptions & { ipfs: string }): Promise<RunningEngine & { queryRoot: string }> {
   let graphNode: GraphNodeEngine | undefined;
   try {
     graphNode = await startGraphNodeEngine({
@@ -141,8 +143,8 @@ export async function startEngines(built: BuiltSubgraph, options: EngineOptions,
         await prepare("graph-node");
         await nameDeployment(graphNode.adminUrl, name, join(another.buildDir, "subgraph.yaml"));
         await prepare("local");
-        const { label, queryUrl, statusUrl } = await node.deploy(another, name);
-        return { local: { label, queryUrl, statusUrl, name }, graphNode: { label: "graph-node", queryUrl: `${graphNode.queryRoot}${name}`, statusUrl: graphNode.statusUrl, name } };
+        const { label, queryUrl, statusUrl, adminUrl } = await node.deploy(another, name);
+        return { local: { label, queryUrl, statusUrl, adminUrl, name }, graphNode: { label: "graph-node", queryUrl: `${graphNode.queryRoot}${name}`, statusUrl: graphNode.statusUrl, adminUrl: graphNode.adminUrl, name } };
       },
       async close() {
         await graphNode.close();

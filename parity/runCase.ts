@@ -61,6 +61,13 @@ export async function runParityCase(parityCase: ParityCase, options: RunCaseOpti
         differences.push(...compared.differences);
       };
       await compareAll("first");
+      if (parityCase.adminSteps) {
+        for (const [subject, local, graphNode] of await parityCase.adminSteps({ ...context, local: subjects.local, graphNode: subjects.graphNode })) {
+          comparisons++;
+          const diff = firstDifference(withDeploymentsUnnamed(local), withDeploymentsUnnamed(graphNode));
+          if (diff) differences.push({ case: parityCase.name, subject: `admin:${subject}`, local, graphNode, diff });
+        }
+      }
       if (parityCase.afterwards) {
         await parityCase.afterwards(context);
         await compareAll("afterwards");

@@ -46,6 +46,11 @@ export interface ParityCase {
   /** graph-node settings this case needs (GRAPH_* environment). */
   graphNodeEnv?: Record<string, string>;
   /**
+   * Admin calls on both engines once the first comparison is done: answers what to compare, as
+   * `[subject, local, graph-node]` (the harness counts and reports them like the others).
+   */
+  adminSteps?(context: SettleContext): Promise<[string, unknown, unknown][]>;
+  /**
    * Grafting: this subgraph folder is built, deployed on both engines and synced first; then the case's
    * own subgraph (whose manifest has a `graft:` section) is deployed with `graft.base` set to each
    * engine's id of that deployment and `graft.block` to the scenario's `graftBlock`, and compared.

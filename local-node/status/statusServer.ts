@@ -82,7 +82,8 @@ export function createStatusService(options: Omit<StatusServerOptions, "port" | 
       entityCount: String(entityCount),
       // graph-node: an unassigned deployment (no name uses it) has no node.
       node: d.assigned ? d.nodeId : null,
-      paused: d.paused,
+      // graph-node: no assignment, no paused flag either (both live in its assignment table).
+      paused: d.assigned ? d.paused : null,
       historyBlocks: d.historyBlocks,
     };
   }
