@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { startHardhatNode } from "../hardhat/chain/index.js";
-import { buildSubgraph } from "../lib/subgraphBuild.js";
+import { buildSubgraph, type BuiltSubgraph } from "../lib/subgraphBuild.js";
 import { parseSubgraphSchema, type SubgraphSchema } from "../subgraph-schema/index.js";
 import { acceptance, type AcceptedDifference } from "./accepted.js";
 import { firstDifference, withDeploymentsUnnamed } from "./diff.js";
@@ -62,7 +62,8 @@ export async function runParityCase(parityCase: ParityCase, options: RunCaseOpti
       };
       await compareAll("first");
       if (parityCase.adminSteps) {
-        for (const [subject, local, graphNode] of await parityCase.adminSteps({ ...context, local: subjects.local, graphNode: subjects.graphNode })) {
+        const deployOnBoth = async (another: BuiltSubgraph, name: string) => void (await engines.deployAnother(another, name, async () => undefined));
+        for (const [subject, local, graphNode] of await parityCase.adminSteps({ ...context, local: subjects.local, graphNode: subjects.graphNode, deployOnBoth })) {
           comparisons++;
           const diff = firstDifference(withDeploymentsUnnamed(local), withDeploymentsUnnamed(graphNode));
           if (diff) differences.push({ case: parityCase.name, subject: `admin:${subject}`, local, graphNode, diff });

@@ -1,5 +1,6 @@
 // A parity case: a subgraph folder plus a chain scenario, run on the local node and on graph-node.
 import type { Engine } from "./engines.js";
+import type { BuiltSubgraph } from "../lib/subgraphBuild.js";
 
 export interface ScenarioContext {
   /** The fresh Hardhat chain's JSON-RPC URL. */
@@ -12,6 +13,12 @@ export interface ScenarioContext {
 export interface SettleContext extends ScenarioContext {
   local: Engine;
   graphNode: Engine;
+}
+
+/** What a case's admin steps may do besides calling the engines: deploy another build on both. */
+export interface AdminContext extends SettleContext {
+  /** Deploys the build under `name` on both engines (a new version when the name exists). */
+  deployOnBoth(built: BuiltSubgraph, name: string): Promise<void>;
 }
 
 export interface ScenarioResult {
@@ -49,7 +56,7 @@ export interface ParityCase {
    * Admin calls on both engines once the first comparison is done: answers what to compare, as
    * `[subject, local, graph-node]` (the harness counts and reports them like the others).
    */
-  adminSteps?(context: SettleContext): Promise<[string, unknown, unknown][]>;
+  adminSteps?(context: AdminContext): Promise<[string, unknown, unknown][]>;
   /**
    * Grafting: this subgraph folder is built, deployed on both engines and synced first; then the case's
    * own subgraph (whose manifest has a `graft:` section) is deployed with `graft.base` set to each

@@ -8,7 +8,8 @@ import { adminCall, adminStatus, type AdminStatus } from "../admin.js";
 import type { Engine } from "../engines.js";
 import { postGraphQL } from "../graphql.js";
 import { readDeploymentId, waitUntilSettled } from "../status.js";
-import type { ParityCase, SettleContext } from "../types.js";
+import type { AdminContext, ParityCase } from "../types.js";
+import { buildSubgraph, type BuiltSubgraph } from "../../lib/subgraphBuild.js";
 
 /** A well-formed deployment id that neither engine has. */
 const UNKNOWN_DEPLOYMENT = `QmUnknown${"Z".repeat(37)}`;
@@ -19,6 +20,7 @@ const QUIET_MS = 4_000;
 
 export function adminCase(): ParityCase {
   let token = "";
+  let startBlock = 0;
   let seed = 100;
   return {
     name: "admin",
@@ -26,19 +28,22 @@ export function adminCase(): ParityCase {
     async scenario({ chainUrl }) {
       const deployed = await deployApprovalToken({ rpcUrl: chainUrl });
       token = deployed.proxy;
+      startBlock = deployed.startBlock;
       await sendApprovals({ rpcUrl: chainUrl, token, count: 4, batchSize: 2, seed: 1 });
       return { address: token, startBlock: deployed.startBlock };
     },
     async adminSteps(context) {
       const mine = (count: number) => sendApprovals({ rpcUrl: context.chainUrl, token, count, seed: seed++ });
-      return adminScenario(context, mine);
+      const switchBuild = () => buildSubgraph({ projectDir: projectRoot, address: token, startBlock: startBlock + 1, network: "localhost" });
+      return adminScenario(context, mine, switchBuild);
     },
   };
 }
 
-async function adminScenario({ local, graphNode, chainUrl }: SettleContext, mine: (count: number) => Promise<unknown>): Promise<[string, unknown, unknown][]> {
+async function adminScenario({ local, graphNode, chainUrl, deployOnBoth }: AdminContext, mine: (count: number) => Promise<unknown>, switchBuild: () => Promise<BuiltSubgraph>): Promise<[string, unknown, unknown][]> {
   const engines: [Engine, Engine] = [local, graphNode];
-  const ids = [await readDeploymentId(local), await readDeploymentId(graphNode)] as const;
+  let ids: [string, string] = [await readDeploymentId(local), await readDeploymentId(graphNode)];
+  const switchVersion = async () => deployOnBoth(await switchBuild(), local.name);
   const out: [string, unknown, unknown][] = [];
   const both = async <T>(call: (engine: Engine, id: string, i: number) => Promise<T>): Promise<[T, T]> => [await call(local, ids[0], 0), await call(graphNode, ids[1], 1)];
   const record = async (subject: string, call: (engine: Engine, id: string, i: number) => Promise<unknown>) => {
@@ -78,21 +83,41 @@ async function adminScenario({ local, graphNode, chainUrl }: SettleContext, mine
   await settled();
   await record("reassigned.back.status", status);
 
+  // gnd dev also serves its deployment as `subgraph-0`, a name of its own: removed here (not compared),
+  // so that on both engines the case's name is the only one that uses the deployment.
+  await adminCall(graphNode, "subgraph_remove", { name: GND_DEV_NAME });
   await record("pause.unknown", (e) => adminCall(e, "subgraph_pause", { deployment: UNKNOWN_DEPLOYMENT }));
   await record("resume.unknown", (e) => adminCall(e, "subgraph_resume", { deployment: UNKNOWN_DEPLOYMENT }));
   await record("reassign.unknown", (e) => adminCall(e, "subgraph_reassign", { ipfs_hash: UNKNOWN_DEPLOYMENT, node_id: "elsewhere" }));
   await record("remove.unknownName", (e) => adminCall(e, "subgraph_remove", { name: "parity/no-such-name" }));
   await record("deploy.uncreatedName", (e, id) => adminCall(e, "subgraph_deploy", { name: "parity/never-created", ipfs_hash: id }));
 
-  // gnd dev also serves its deployment as `subgraph-0`, a name of its own: removed first (not compared),
-  // so that on both engines the case's name is the only one that used the deployment.
-  await adminCall(graphNode, "subgraph_remove", { name: GND_DEV_NAME });
+  // A new version of the name (the same subgraph from a later start block): graph-node's default
+  // (instant) switching serves it at once, and the displaced deployment is unassigned.
+  await switchVersion();
+  await record("switched.pending", (e) => postGraphQL(e.statusUrl, `{ s: indexingStatusForPendingVersion(subgraphName: "${e.name}") { synced } }`));
+  await record("switched.old.status", status);
+  ids = [await readDeploymentId(local), await readDeploymentId(graphNode)];
+  await settled();
+  await record("switched.current.status", status);
+  await record("switched.query", (e) => postGraphQL(e.queryUrl, "{ approvalQueries(first: 1000, orderBy: id) { id owner spender value } }"));
+  // Equal answers must also be the ones meant: the steps took effect (not, say, two equal errors).
+  expectLocal(out, "paused.status", (s) => (s as AdminStatus).paused === true);
+  expectLocal(out, "reassigned.status", (s) => (s as AdminStatus).node === "elsewhere");
+  expectLocal(out, "switched.old.status", (s) => (s as AdminStatus).node === null);
+  expectLocal(out, "switched.query", (a) => ((a as { data?: { approvalQueries?: unknown[] } }).data?.approvalQueries?.length ?? 0) > 0);
+
   await record("remove", (e) => adminCall(e, "subgraph_remove", { name: e.name }));
   await until((s) => s.node === null);
   await record("removed.status", status);
   await record("removed.query", (e) => postGraphQL(e.queryUrl, "{ _meta { block { number } } }"));
   await record("removed.byName", (e) => postGraphQL(e.statusUrl, `{ s: indexingStatusForCurrentVersion(subgraphName: "${e.name}") { synced } }`));
   return out;
+}
+
+function expectLocal(out: [string, unknown, unknown][], subject: string, test: (answer: unknown) => boolean): void {
+  const answer = out.find(([s]) => s === subject)?.[1];
+  if (!test(answer)) throw new Error(`admin case: step ${subject} did not take effect on the local node: ${JSON.stringify(answer)}`);
 }
 
 function sleep(ms: number): Promise<void> {
