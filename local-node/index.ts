@@ -34,9 +34,10 @@ export class LocalNodeError extends BaseError {
 /**
  * The graph-node settings a node CLI reads from the environment, by graph-node's names:
  * GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH, EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE
- * (`instant`, the default, or `synced`), and the history settings of historySettings.ts.
+ * (`instant`, the default, or `synced`), GRAPH_DISABLE_FAIL_FAST, and the history settings of
+ * historySettings.ts.
  */
-export function nodeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<LocalNodeOptions, "allowFulltextSearch" | "versionSwitching" | "history"> {
+export function nodeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<LocalNodeOptions, "allowFulltextSearch" | "versionSwitching" | "history" | "disableFailFast"> {
   const mode = env.EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE;
   if (mode !== undefined && mode !== "" && mode !== "instant" && mode !== "synced") {
     throw new LocalNodeError(`EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE must be instant or synced, not ${JSON.stringify(mode)}`);
@@ -45,6 +46,7 @@ export function nodeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<
     ...(env.GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH === "true" ? { allowFulltextSearch: true } : {}),
     versionSwitching: mode === "synced" ? "synced" : "instant",
     history: historySettingsFromEnv(env),
+    ...(env.GRAPH_DISABLE_FAIL_FAST === "true" ? { disableFailFast: true } : {}),
   };
 }
 

@@ -79,7 +79,6 @@ if (values.engine === "graph-node") {
     },
     logLevel: values.debug ? "debug" : "info",
     ...(process.env.IPFS_URL ? { ipfsUrl: process.env.IPFS_URL } : {}),
-    ...(process.env.GRAPH_DISABLE_FAIL_FAST === "true" ? { disableFailFast: true } : {}),
     ...nodeSettingsFromEnv(),
     queryLimits,
     mappingLimits,
