@@ -1,7 +1,9 @@
 // One small database interface over PGlite (embedded; a data dir or in-memory) and pg (a Postgres
 // server via DATABASE_URL), so the store's SQL is the same for both.
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
@@ -45,15 +47,15 @@ async function createPgliteDatabase(dataDir: string | undefined): Promise<Databa
   // PGlite creates only the last directory of the path.
   if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
   const options = { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${pgliteSharedBuffers()}`] };
-  const fresh = dataDir === undefined || !existsSync(join(dataDir, "PG_VERSION"));
+  // PGlite runs initdb for a fresh database in a second, throwaway PGlite: its WebAssembly memory and
+  // copies of the data folder, about 300 MB, of which the C allocator keeps about 100 MB after they are
+  // freed. A data folder is therefore created by a short-lived process of its own.
+  if (dataDir !== undefined && !existsSync(join(dataDir, "PG_VERSION"))) await initdbApart(dataDir);
   const db = dataDir === undefined ? await PGlite.create(options) : await PGlite.create(dataDir, options);
-  // A fresh database ran initdb in a second, throwaway PGlite (its WebAssembly memory and a copy of the
-  // data folder, about 300 MB) that only a full collection returns, once its close (which PGlite does
-  // not await) has ended a few event-loop turns later.
-  if (fresh) {
+  if (dataDir === undefined) {
+    // In memory: the throwaway is collected once its close (which PGlite does not await) has ended.
     await new Promise((resolve) => setTimeout(resolve, 20));
     collectGarbage();
-    setTimeout(collectGarbage, 500).unref();
   }
   const wrap = (q: { query: PGlite["query"]; exec: PGlite["exec"] }): Queryable => ({
     async query<T extends Row>(sql: string, params?: unknown[]) {
@@ -129,6 +131,17 @@ async function createPgDatabase(url: string): Promise<Database> {
     },
     close: () => pool.end(),
   };
+}
+
+/** Creates a PGlite data folder (initdb) in a child process, so that its memory ends with it. */
+async function initdbApart(dataDir: string): Promise<void> {
+  const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const script = `require(${JSON.stringify(pglite)}).PGlite.create(process.argv[1]).then((db) => db.close()).catch((e) => { console.error(e); process.exit(1); });`;
+  const child = spawn(process.execPath, ["-e", script, dataDir], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => (child.once("error", reject), child.once("exit", resolve)));
+  if (code !== 0) throw new StoreError(`could not create the PGlite database in ${dataDir}: ${stderr.trim().slice(-2000) || `exit code ${code}`}`);
 }
 
 function sqlError(error: unknown, sql: string): StoreError {
