@@ -12,9 +12,9 @@ export function selectionOf(type: EntityTypeDef): string {
     .join(" ");
 }
 
-/** The entity types two engines hold rows of (timeseries and aggregations are compared by query). */
+/** The entity types two engines hold rows of (timeseries types too: graph-node serves them as collections). */
 export function comparableTypes(schema: SubgraphSchema): EntityTypeDef[] {
-  return [...schema.entities.values()].filter((t) => !t.timeseries);
+  return [...schema.entities.values()];
 }
 
 /** The GraphQL type of a filter on `id` for this type. */

@@ -65,6 +65,28 @@ describe("parseSubgraphSchema", () => {
   });
 });
 
+describe("timeseries and aggregations", () => {
+  it("takes a timeseries as graph-node does: immutable, Int8 id, Timestamp timestamp", () => {
+    const schema = parseSubgraphSchema(`type Point @entity(timeseries: true) { id: Int8! timestamp: Timestamp! value: BigInt! }`);
+    expect(schema.entities.get("Point")).toMatchObject({ timeseries: true, immutable: true, idKind: "Int8" });
+  });
+
+  it("refuses a timeseries graph-node refuses, with its message", () => {
+    const refused = (sdl: string) => () => parseSubgraphSchema(sdl);
+    expect(refused(`type P @entity(timeseries: true, immutable: false) { id: Int8! timestamp: Timestamp! }`)).toThrow("Timeseries P is marked as mutable, it must be immutable");
+    expect(refused(`type P @entity(timeseries: true) { id: Bytes! timestamp: Timestamp! }`)).toThrow("Timeseries `P` must have an `id` field of type `Int8`");
+    expect(refused(`type P @entity(timeseries: true) { id: Int8! }`)).toThrow("Timeseries P is missing a `timestamp` field");
+    expect(refused(`type P @entity(timeseries: true) { id: Int8! timestamp: Int8! }`)).toThrow("Type P has a `timestamp` field of type Int8, but it must be of type Timestamp");
+  });
+
+  it("recognises @aggregation types without making them entities", () => {
+    const schema = parseSubgraphSchema(`type P @entity(timeseries: true) { id: Int8! timestamp: Timestamp! v: BigInt! }
+      type Stats @aggregation(intervals: ["hour"], source: "P") { id: Int8! timestamp: Timestamp! sum: BigInt! @aggregate(fn: "sum", arg: "v") }`);
+    expect(schema.aggregations).toEqual(["Stats"]);
+    expect(schema.entities.has("Stats")).toBe(false);
+  });
+});
+
 describe("@fulltext on _Schema_", () => {
   const base = `type Band @entity(immutable: false) { id: ID! name: String! bio: String members: Int! }\n`;
   const withSearch = (args: string) => parseSubgraphSchema(`${base}type _Schema_ @fulltext(${args})`);

@@ -155,6 +155,7 @@ export function parseSubgraphSchema(sdl: string): SubgraphSchema {
     const immutable = timeseries || directiveBool(entityDirective, "immutable");
     const fields = readFields(name, node.fields ?? []);
     const fieldsByName = byName(fields);
+    if (timeseries) checkTimeseries(name, entityDirective, fieldsByName);
     const id = fieldsByName.get("id");
     if (!id) throw new SchemaError(`entity ${name} has no id field`, { details: { type: name } });
     if (id.list || !id.nonNull || id.type.kind !== "scalar" || !["ID", "String", "Bytes", "Int8"].includes(id.type.scalar)) {
@@ -243,6 +244,20 @@ function readField(owner: string, node: FieldDefinitionNode, resolveBase: (owner
 
 function findDirective(directives: readonly ConstDirectiveNode[] | undefined, name: string): ConstDirectiveNode | undefined {
   return directives?.find((d) => d.name.value === name);
+}
+
+/** graph-node's rules for `@entity(timeseries: true)`: immutable, an `Int8` id, a `Timestamp` timestamp. */
+function checkTimeseries(name: string, directive: ConstDirectiveNode | undefined, fields: Map<string, FieldDef>): void {
+  const immutableArg = directive?.arguments?.find((a) => a.name.value === "immutable")?.value;
+  if (immutableArg?.kind === Kind.BOOLEAN && !immutableArg.value) throw new SchemaError(`Timeseries ${name} is marked as mutable, it must be immutable`, { details: { type: name } });
+  const id = fields.get("id");
+  if (!id || id.type.kind !== "scalar" || id.type.scalar !== "Int8") throw new SchemaError(`Timeseries \`${name}\` must have an \`id\` field of type \`Int8\``, { details: { type: name } });
+  const timestamp = fields.get("timestamp");
+  if (!timestamp) throw new SchemaError(`Timeseries ${name} is missing a \`timestamp\` field`, { details: { type: name } });
+  if (timestamp.type.kind !== "scalar" || timestamp.type.scalar !== "Timestamp") {
+    const base = timestamp.type.kind === "scalar" ? timestamp.type.scalar : timestamp.type.kind === "enum" ? timestamp.type.enum : timestamp.type.target;
+    throw new SchemaError(`Type ${name} has a \`timestamp\` field of type ${base}, but it must be of type Timestamp`, { details: { type: name } });
+  }
 }
 
 function directiveBool(directive: ConstDirectiveNode | undefined, arg: string): boolean {

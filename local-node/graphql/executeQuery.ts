@@ -176,6 +176,11 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
       const id = String(args.id);
       const idKind = state.api.subgraph.entities.get(entityTypes[0] ?? "")?.idKind;
       if (idKind === "Bytes" && !/^0x([0-9a-fA-F]{2})*$/.test(id)) return null;
+      // graph-node parses an Int8 id as Rust's i64 does, and a failure fails the query.
+      if (idKind === "Int8") {
+        const problem = int8ParseProblem(id);
+        if (problem) throw new QueryError(`Store error: store error: failed to convert \`${id}\` to an Int8: ${problem}`);
+      }
       const { rows } = await beforeDeadline(state, store.queryEntities(state.deployment.id, {
         entityTypes, filter: { kind: "compare", field: "id", op: "eq", value: idKind === "Bytes" ? id.toLowerCase() : id },
         order: null, skip: 0, first: 1, block: block.number, selection, ...timeLeft(state),
@@ -359,4 +364,14 @@ function projectPlain(state: RequestState, typeName: string, value: ResultObject
     out[key] = v !== null && typeof v === "object" ? projectPlain(state, String((v as ResultObject).__typename), v as ResultObject, mergedSelectionSet(nodes)) : (v ?? null);
   }
   return out;
+}
+
+/** Why Rust's `i64::from_str` refuses `text`, in its words; null when it parses. */
+function int8ParseProblem(text: string): string | null {
+  if (text === "" || text === "-" || text === "+") return text === "" ? "cannot parse integer from empty string" : "invalid digit found in string";
+  if (!/^[+-]?\d+$/.test(text)) return "invalid digit found in string";
+  const value = BigInt(text);
+  if (value > 9223372036854775807n) return "number too large to fit in target type";
+  if (value < -9223372036854775808n) return "number too small to fit in target type";
+  return null;
 }

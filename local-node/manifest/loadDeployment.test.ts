@@ -148,13 +148,13 @@ describe("loadDeployment", () => {
     expect(loaded.schema.fulltexts).toEqual([{ name: "noteSearch", language: "fr", config: "french", algorithm: "proximityRank", entity: "Note", fields: ["text"] }]);
   });
 
-  it("refuses timeseries and aggregations by name", async () => {
+  it("refuses aggregations by name", async () => {
     const ipfs = await createIpfsStore();
     const sdl = `${FIXTURE_SCHEMA}\ntype Data @entity(timeseries: true) { id: Int8! timestamp: Timestamp! price: BigDecimal! }\ntype Stats @aggregation(intervals: ["hour"], source: "Data") { id: Int8! timestamp: Timestamp! sum: BigDecimal! @aggregate(fn: "sum", arg: "price") }\n`;
     const schema = await ipfs.add(new TextEncoder().encode(sdl));
     const refused = await loadDeployment(ipfs, await publishFixture(ipfs, { edit: (m) => ((m.schema = { file: { "/": `/ipfs/${schema}` } }), (m.specVersion = "1.1.0")) })).catch((e: unknown) => e);
     expect((refused as Error).message).toBe(
-      "subgraph validation error: [timeseries and aggregations are not supported by this node (@entity(timeseries: true) Data, @aggregation Stats); deploy this subgraph to graph-node (npm start -- --engine graph-node)]",
+      "subgraph validation error: [aggregations are not supported by this node (@aggregation Stats); deploy this subgraph to graph-node (npm start -- --engine graph-node)]",
     );
   });
 

@@ -219,11 +219,10 @@ export async function loadDeployment(ipfs: IpfsStore, hash: string, options: Loa
   } catch (error) {
     throw new DeployError("SCHEMA", `subgraph validation error: [schema validation failed: ${(error as Error).message}]`, { cause: error });
   }
-  // Timeseries and aggregations need graph-node's rollups, which this node does not have: refused by name.
-  const timeseries = [...schema.entities.values()].filter((e) => e.timeseries).map((e) => e.name);
-  if (timeseries.length > 0 || schema.aggregations.length > 0) {
-    const named = [...timeseries.map((n) => `@entity(timeseries: true) ${n}`), ...schema.aggregations.map((n) => `@aggregation ${n}`)];
-    throw new DeployError("SCHEMA", `subgraph validation error: [timeseries and aggregations are not supported by this node (${named.join(", ")}); deploy this subgraph to graph-node (npm start -- --engine graph-node)]`);
+  // Aggregations need graph-node's rollups, which this node does not have: refused by name. (Timeseries
+  // entities alone are supported: the host sets their id and timestamp as graph-node does.)
+  if (schema.aggregations.length > 0) {
+    throw new DeployError("SCHEMA", `subgraph validation error: [aggregations are not supported by this node (${schema.aggregations.map((n) => `@aggregation ${n}`).join(", ")}); deploy this subgraph to graph-node (npm start -- --engine graph-node)]`);
   }
   if (schema.fulltexts.length > 0 && !options.allowFulltextSearch) {
     throw new DeployError("FEATURES", "Fulltext search is not yet deterministic: graph-node refuses `@fulltext` unless GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH=true is set, and so does this node");

@@ -8,9 +8,10 @@ import { nonFatalBeforeSyncCase, nonFatalErrorsCase } from "./nonFatalErrors.js"
 import { pruningCase } from "./pruning.js";
 import { graftingCase } from "./grafting.js";
 import { adminCase } from "./admin.js";
+import { timeseriesCase } from "./timeseries.js";
 import type { ParityCase } from "../types.js";
 
 /** The cases `npm run parity` and `npm test` run, in order. */
 export function builtInCases(): ParityCase[] {
-  return [approvalsCase(), accountsCase(), failingHandlerCase(), factoryCase(), filesCase(), nonFatalErrorsCase(), nonFatalBeforeSyncCase(), twoHandlersCase(), pruningCase(), graftingCase(), adminCase()];
+  return [approvalsCase(), accountsCase(), failingHandlerCase(), factoryCase(), filesCase(), nonFatalErrorsCase(), nonFatalBeforeSyncCase(), twoHandlersCase(), pruningCase(), graftingCase(), adminCase(), timeseriesCase()];
 }
