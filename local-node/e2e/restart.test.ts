@@ -114,12 +114,13 @@ describe.each(backends())("restart on %s", (backend) => {
 });
 
 /**
- * SIGKILLs the node while its store writes the `nth` commit: after the debug line `committing blocks
- * A-B: N entity changes`, at the first sign of the store writing (PGlite: a table file under the data
+ * SIGKILLs the node while its store writes its first commit of at least `minChanges` entity changes
+ * after an earlier commit (log ranges start small and grow, so which commit that is depends on the
+ * ranges): after the debug line `committing blocks A-B: N entity changes`, at the first sign of the store writing (PGlite: a table file under the data
  * dir changes; Postgres: the node's open transaction is running, or has run, its entity insert).
  * Resolves with A, B and N once the process is gone and its pipes are drained.
  */
-async function killDuringCommit(proc: NodeProcess, run: ProcessRun, nth: number): Promise<{ from: number; to: number; changes: number; sign: string }> {
+async function killDuringCommit(proc: NodeProcess, run: ProcessRun, minChanges: number): Promise<{ from: number; to: number; changes: number; sign: string }> {
   const commits = /committing blocks (\d+)-(\d+): (\d+) entity changes/g;
   let line: RegExpMatchArray | null = null;
   let sign = "";
@@ -128,7 +129,7 @@ async function killDuringCommit(proc: NodeProcess, run: ProcessRun, nth: number)
     sign = why;
     proc.child.kill("SIGKILL");
   };
-  const onData = () => (line ??= [...proc.output().matchAll(commits)][nth - 1] ?? null);
+  const onData = () => (line ??= [...proc.output().matchAll(commits)].slice(1).find((m) => Number(m[3]) >= minChanges) ?? null);
   proc.child.stdout!.on("data", onData);
   proc.child.stderr!.on("data", onData);
   // PGlite writes table pages as the insert runs (its data dir is watched from before the commit).
@@ -155,7 +156,7 @@ async function killDuringCommit(proc: NodeProcess, run: ProcessRun, nth: number)
     watcher?.close();
     await client?.end();
   }
-  if (!sign) throw new Error(`no write of commit ${nth} seen (${proc.ended() ?? "still running"}):\n${proc.output()}`);
+  if (!sign) throw new Error(`no write of a commit of ${minChanges} changes seen (${proc.ended() ?? "still running"}):\n${proc.output()}`);
   await gone;
   const [, from, to, changes] = line!;
   return { from: Number(from), to: Number(to), changes: Number(changes), sign };
@@ -178,7 +179,7 @@ async function storeSnapshot(location: { dataDir: string; databaseUrl: string | 
   }
 }
 
-// Thousands of entities per commit: 40 blocks of 100 approvals. The kill lands inside the second commit.
+// Thousands of entities per commit: 40 blocks of 100 approvals. The kill lands inside the first such commit after another.
 const PER_COMMIT = 4000;
 
 describe.each(backends())("SIGKILL during a large commit on %s", (backend) => {
@@ -193,7 +194,7 @@ describe.each(backends())("SIGKILL during a large commit on %s", (backend) => {
       // Debug logs carry the commit lines (the child inherits the variable when it is spawned).
       process.env.E2E_NODE_DEBUG = "1";
       const first = await killed.start({ rpcUrl: fx.chain.url, ports, eventsPerRun: PER_COMMIT }).finally(() => delete process.env.E2E_NODE_DEBUG);
-      const killedIn = killDuringCommit(first, killed, 2);
+      const killedIn = killDuringCommit(first, killed, PER_COMMIT);
       const deployment = await deployWithGraphCli(built, name, urls);
       const { from, to, changes, sign } = await killedIn;
       expect(changes).toBeGreaterThanOrEqual(PER_COMMIT);
