@@ -82,7 +82,7 @@ describe("timeseries and aggregations", () => {
   it("recognises @aggregation types without making them entities", () => {
     const schema = parseSubgraphSchema(`type P @entity(timeseries: true) { id: Int8! timestamp: Timestamp! v: BigInt! }
       type Stats @aggregation(intervals: ["hour"], source: "P") { id: Int8! timestamp: Timestamp! sum: BigInt! @aggregate(fn: "sum", arg: "v") }`);
-    expect(schema.aggregations).toEqual(["Stats"]);
+    expect(schema.aggregations.map((a) => a.name)).toEqual(["Stats"]);
     expect(schema.entities.has("Stats")).toBe(false);
   });
 });

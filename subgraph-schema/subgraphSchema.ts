@@ -14,6 +14,7 @@ import {
 } from "graphql";
 import { readFulltextDefs, type FulltextDef } from "./fulltext.js";
 import { SchemaError } from "./errors.js";
+import { readAggregation, type AggregationDef } from "./aggregation.js";
 
 /** The built-in scalar kinds graph-node stores. `ID` is stored as a String. */
 export type ScalarKind = "ID" | "String" | "Bytes" | "BigInt" | "BigDecimal" | "Int" | "Int8" | "Boolean" | "Timestamp";
@@ -79,8 +80,8 @@ export interface SubgraphSchema {
   enums: Map<string, EnumDef>;
   /** `_Schema_`'s `@fulltext` search fields. */
   fulltexts: FulltextDef[];
-  /** `@aggregation` types, by name: recognised, not modelled (their rollups are not implemented here). */
-  aggregations: string[];
+  /** `@aggregation` types over timeseries, in declaration order. */
+  aggregations: AggregationDef[];
 }
 
 const STRING_ALIASES = new Set(["ID", "String"]);
@@ -99,7 +100,7 @@ export function parseSubgraphSchema(sdl: string): SubgraphSchema {
   }
 
   const objectNodes: ObjectTypeDefinitionNode[] = [];
-  const aggregations: string[] = [];
+  const aggregationNodes: ObjectTypeDefinitionNode[] = [];
   const interfaceNodes: InterfaceTypeDefinitionNode[] = [];
   const enums = new Map<string, EnumDef>();
   let schemaType: ObjectTypeDefinitionNode | undefined;
@@ -111,7 +112,7 @@ export function parseSubgraphSchema(sdl: string): SubgraphSchema {
         continue;
       }
       if (findDirective(def.directives, "aggregation") && !findDirective(def.directives, "entity")) {
-        aggregations.push(def.name.value);
+        aggregationNodes.push(def);
         continue;
       }
       objectNodes.push(def);
@@ -189,6 +190,7 @@ export function parseSubgraphSchema(sdl: string): SubgraphSchema {
     }
   }
 
+  const aggregations = aggregationNodes.map((node) => readAggregation(node, readFields(node.name.value, node.fields ?? []), entities));
   return { sdl, entities, interfaces, enums, fulltexts: readFulltextDefs(schemaType, entities), aggregations };
 }
 

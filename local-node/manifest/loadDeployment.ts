@@ -222,7 +222,7 @@ export async function loadDeployment(ipfs: IpfsStore, hash: string, options: Loa
   // Aggregations need graph-node's rollups, which this node does not have: refused by name. (Timeseries
   // entities alone are supported: the host sets their id and timestamp as graph-node does.)
   if (schema.aggregations.length > 0) {
-    throw new DeployError("SCHEMA", `subgraph validation error: [aggregations are not supported by this node (${schema.aggregations.map((n) => `@aggregation ${n}`).join(", ")}); deploy this subgraph to graph-node (npm start -- --engine graph-node)]`);
+    throw new DeployError("SCHEMA", `subgraph validation error: [aggregations are not supported by this node (${schema.aggregations.map((a) => `@aggregation ${a.name}`).join(", ")}); deploy this subgraph to graph-node (npm start -- --engine graph-node)]`);
   }
   if (schema.fulltexts.length > 0 && !options.allowFulltextSearch) {
     throw new DeployError("FEATURES", "Fulltext search is not yet deterministic: graph-node refuses `@fulltext` unless GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH=true is set, and so does this node");
