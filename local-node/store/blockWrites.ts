@@ -8,6 +8,7 @@ import { dropDataSourcesAbove, insertDataSources, markDataSourcesDone } from "./
 import { recordNonFatalErrors, settleErrorsAt } from "./subgraphErrors.js";
 import { checkRevertable, pruneAfterWrites } from "./pruning.js";
 import { checkNotBeforeGraft } from "./grafting.js";
+import { forgetLastRollup, rollUp } from "./rollups.js";
 import type { BlockChanges, BlockPtr, BlockPtrWithMeta } from "./types.js";
 
 export async function writeBlocks(s: StoreState, id: string, blocks: BlockChanges[], recentBlocks: BlockPtr[]): Promise<void> {
@@ -16,6 +17,7 @@ export async function writeBlocks(s: StoreState, id: string, blocks: BlockChange
   const layout = await layoutOf(s, id);
   await s.db.transaction(async (tx) => {
     await applyBlocks(tx, layout, blocks.map((b) => ({ block: b.block.number, changes: b.changes })));
+    await rollUp(tx, layout, id, blocks.flatMap((b) => (b.block.timestamp === undefined ? [] : [{ block: b.block.number, time: BigInt(b.block.timestamp) * 1_000_000n }])));
     for (const b of blocks) {
       await insertDataSources(tx, id, b.dataSources ?? []);
       await markDataSourcesDone(tx, id, b.doneDataSources ?? [], b.block.number);
@@ -39,6 +41,7 @@ export async function revertTo(s: StoreState, id: string, block: BlockPtrWithMet
     await checkRevertable(tx, id, block.number);
     await checkNotBeforeGraft(tx, id, block.number);
     await revertAbove(tx, layout, block.number);
+    await forgetLastRollup(tx, id);
     await dropDataSourcesAbove(tx, id, block.number);
     if (nothing) await clearPointer(tx, id);
     else await setPointer(tx, id, block);

@@ -43,6 +43,8 @@ export async function entityCount(s: StoreState, id: string, block?: number | nu
   const layout = await layoutOf(s, id);
   let total = 0;
   for (const table of layout.tables.values()) {
+    // Rollups are not entities the subgraph wrote.
+    if (table.aggregation) continue;
     const [row] = await s.db.query<{ n: string }>(`select count(*)::text as n from ${table.qualified} t where ${visibleAt(table, "$1")}`, [block ?? BLOCK_MAX]);
     total += Number(row?.n ?? 0);
   }

@@ -2,7 +2,7 @@
 // type in the deployment's schema (sgdN), snake_case names, `vid` primary key, `block$` for immutable
 // entities and `block_range int4range` for mutable ones. Values travel as text and are cast in SQL so
 // that PGlite and pg behave the same.
-import { type EntityTypeDef, type FieldDef, type FulltextDef, type ScalarKind, type SubgraphSchema, storageKind, storedFields } from "../../subgraph-schema/index.js";
+import { type AggregationDef, type AggregationInterval, type EntityTypeDef, type FieldDef, type FulltextDef, type ScalarKind, type SubgraphSchema, storageKind, storedFields } from "../../subgraph-schema/index.js";
 import type { EntityData, StoreValue } from "../../wasm-host/index.js";
 import { StoreError } from "./errors.js";
 
@@ -33,6 +33,8 @@ export interface TableLayout {
   id: ColumnLayout;
   /** `@fulltext` search fields over this table: a tsvector column each, by the search field's name. */
   fulltexts: Map<string, { def: FulltextDef; column: string }>;
+  /** For an aggregation's table (`stats_hour`): the aggregation and the interval its rows cover. */
+  aggregation?: { def: AggregationDef; interval: AggregationInterval };
 }
 
 export interface DeploymentLayout {
@@ -62,9 +64,25 @@ const SQL_TYPES: Record<ScalarKind, string> = {
   Timestamp: "int8",
 };
 
+/** The key (and table type name) of an aggregation's table for one interval: `Stats_hour` (table `stats_hour`). */
+export function aggregationTableKey(aggregation: string, interval: AggregationInterval): string {
+  return `${aggregation}_${interval}`;
+}
+
+/** An aggregation's rows for one interval, stored like an immutable entity type's (graph-node does the same). */
+function aggregationEntities(schema: SubgraphSchema): { entity: EntityTypeDef; aggregation: NonNullable<TableLayout["aggregation"]> }[] {
+  return schema.aggregations.flatMap((def) =>
+    def.intervals.map((interval) => ({
+      entity: { name: aggregationTableKey(def.name, interval), immutable: true, timeseries: false, idKind: "Int8" as const, fields: def.fields, fieldsByName: new Map(def.fields.map((f) => [f.name, f])), interfaces: [] },
+      aggregation: { def, interval },
+    })),
+  );
+}
+
 export function buildLayout(schemaName: string, schema: SubgraphSchema, causalityRegionEntities: readonly string[] = []): DeploymentLayout {
   const tables = new Map<string, TableLayout>();
-  for (const entity of schema.entities.values()) {
+  const entries = [...[...schema.entities.values()].map((entity) => ({ entity, aggregation: undefined })), ...aggregationEntities(schema)];
+  for (const { entity, aggregation } of entries) {
     const table = snakeCase(entity.name);
     const columns = storedFields(entity).map((field): ColumnLayout => {
       const kind = storageKind(schema, field);
@@ -84,6 +102,7 @@ export function buildLayout(schemaName: string, schema: SubgraphSchema, causalit
       columnsByField,
       id,
       fulltexts: new Map(schema.fulltexts.filter((f) => f.entity === entity.name).map((def) => [def.name, { def, column: quoteIdent(snakeCase(def.name)) }])),
+      ...(aggregation ? { aggregation } : {}),
     });
   }
   return { schemaName, schema, tables };

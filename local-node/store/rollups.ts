@@ -1,0 +1,120 @@
+// graph-node's rollups (relational/rollup.rs): when a written block's time falls into a later bucket
+// than the last rollup's, the bucket the last rollup was in is aggregated from the timeseries rows in
+// it, into each aggregation's table for that interval, as rows of that block (`block$`). Dimensions
+// group; `first`/`last` order by the timeseries id; cumulative aggregates combine with the group's
+// latest earlier row. The last rollup's time is kept with the deployment (graph-node keeps it in
+// memory and, after a restart or revert, derives it from the newest bucket).
+import type { Queryable } from "./database.js";
+import { INTERVAL_SECONDS, rewriteAggregateArg, type AggregateDef, type AggregationInterval } from "../../subgraph-schema/index.js";
+import { StoreError } from "./errors.js";
+import type { DeploymentLayout, TableLayout } from "./layout.js";
+
+export const ROLLUPS_SQL = `alter table subgraphs.deployment add column if not exists last_rollup int8;`;
+
+const MICROS = 1_000_000n;
+
+export interface BlockTime {
+  block: number;
+  /** Microseconds since the epoch. */
+  time: bigint;
+}
+
+function intervalMicros(interval: AggregationInterval): bigint {
+  return BigInt(INTERVAL_SECONDS[interval]) * MICROS;
+}
+
+/** Rolls up every aggregation for the written blocks, in the write's transaction. */
+export async function rollUp(tx: Queryable, layout: DeploymentLayout, id: string, blocks: BlockTime[]): Promise<void> {
+  const rollups = [...layout.tables.values()].filter((t) => t.aggregation).sort((a, b) => INTERVAL_SECONDS[a.aggregation?.interval ?? "hour"] - INTERVAL_SECONDS[b.aggregation?.interval ?? "hour"]);
+  if (rollups.length === 0 || blocks.length === 0) return;
+  let last = (await lastRollup(tx, id, rollups)) ?? blocks.reduce((min, b) => (b.time < min ? b.time : min), blocks[0]?.time ?? 0n);
+  for (const { block, time } of blocks) {
+    for (const table of rollups) {
+      const size = intervalMicros(table.aggregation?.interval ?? "hour");
+      const start = (last / size) * size;
+      // Only the bucket the last rollup was in: later ones saw no writes (graph-node's reasoning).
+      if (start + size > time) continue;
+      await tx.query(rollupSql(layout, table), [String(start), String(start + size), block]);
+    }
+    last = time;
+  }
+  await tx.query("update subgraphs.deployment set last_rollup = $2 where id = $1", [id, String(last)]);
+}
+
+/** Forget the last rollup's time after a revert: the next write derives it from the newest bucket. */
+export async function forgetLastRollup(tx: Queryable, id: string): Promise<void> {
+  await tx.query("update subgraphs.deployment set last_rollup = null where id = $1", [id]);
+}
+
+async function lastRollup(tx: Queryable, id: string, rollups: TableLayout[]): Promise<bigint | null> {
+  const [kept] = await tx.query<{ last_rollup: string | null }>("select last_rollup::text from subgraphs.deployment where id = $1", [id]);
+  if (kept?.last_rollup != null) return BigInt(kept.last_rollup);
+  // graph-node: the newest bucket's start, one interval and a second later.
+  const parts = rollups.map((t) => `select max("timestamp") + ${intervalMicros(t.aggregation?.interval ?? "hour") + MICROS} as l from ${t.qualified}`);
+  const [row] = await tx.query<{ l: string | null }>(`select max(l)::text as l from (${parts.join(" union all ")}) a`);
+  return row?.l == null ? null : BigInt(row.l);
+}
+
+function rollupSql(layout: DeploymentLayout, table: TableLayout): string {
+  const agg = table.aggregation;
+  if (!agg) throw new StoreError(`${table.entity.name} is not an aggregation table`);
+  const source = layout.tables.get(agg.def.source);
+  if (!source) throw new StoreError(`aggregation ${agg.def.name}: its source ${agg.def.source} has no table`);
+  const col = (t: TableLayout, field: string) => {
+    const c = t.columnsByField.get(field);
+    if (!c) throw new StoreError(`aggregation ${agg.def.name}: ${t.entity.name} has no column for ${field}`);
+    return c.column;
+  };
+  const dims = agg.def.dimensions.map((f) => ({ src: col(source, f.name), dst: col(table, f.name) }));
+  const aggregates = agg.def.aggregates.map((a) => ({ a, dst: col(table, a.field.name), expr: a.arg === null ? null : argSql(a, source, (f) => col(source, f)) }));
+  const ts = `s.${col(source, "timestamp")}`;
+  const bucket = `select max(s.${col(source, "id")}) as id, ${dims.map((d, i) => `s.${d.src} as d${i}`).concat(aggregates.map((x, i) => `${aggregateOver(x.a, x.expr)} as a${i}`)).join(", ")}
+    from ${source.qualified} s where ${ts} >= $1::int8 and ${ts} < $2::int8 ${dims.length ? `group by ${dims.map((d) => `s.${d.src}`).join(", ")}` : ""}`;
+  const columns = [col(table, "id"), col(table, "timestamp"), ...dims.map((d) => d.dst), ...aggregates.map((x) => x.dst), `"block$"`].join(", ");
+  const cumulative = aggregates.some((x) => x.a.cumulative);
+  const values = aggregates.map((x, i) => (x.a.cumulative ? combine(x.a, `b.a${i}`, `p.${x.dst}`) : `b.a${i}`));
+  const prev = cumulative
+    ? ` left join lateral (select * from ${table.qualified} p where p.${col(table, "timestamp")} < $1::int8 ${dims.map((d, i) => `and p.${d.dst} = b.d${i}`).join(" ")} order by p.${col(table, "timestamp")} desc limit 1) p on true`
+    : "";
+  return `insert into ${table.qualified} (${columns})
+    select ${["b.id", "$1::int8", ...dims.map((_, i) => `b.d${i}`), ...values, "$3::int4"].join(", ")} from (${bucket}) b${prev} order by b.id`;
+}
+
+function argSql(a: AggregateDef, source: TableLayout, column: (field: string) => string): string {
+  const fail = (message: string): never => {
+    throw new StoreError(message);
+  };
+  return `(${rewriteAggregateArg(a.arg ?? "", source.entity, (f) => `s.${column(f)}`, fail).sql})`;
+}
+
+function aggregateOver(a: AggregateDef, expr: string | null): string {
+  switch (a.fn) {
+    case "count":
+      return "count(*)";
+    case "sum":
+    case "min":
+    case "max":
+      return `${a.fn}(${expr})`;
+    case "first":
+      return `(array_agg(${expr} order by s."id"))[1]`;
+    case "last":
+      return `(array_agg(${expr} order by s."id" desc))[1]`;
+  }
+}
+
+/** A cumulative aggregate: this bucket's value combined with the group's previous row. */
+function combine(a: AggregateDef, current: string, previous: string): string {
+  switch (a.fn) {
+    case "count":
+    case "sum":
+      return `coalesce(${previous}, 0) + ${current}`;
+    case "min":
+      return `least(${previous}, ${current})`;
+    case "max":
+      return `greatest(${previous}, ${current})`;
+    case "first":
+      return `coalesce(${previous}, ${current})`;
+    case "last":
+      return current;
+  }
+}
