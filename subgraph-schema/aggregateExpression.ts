@@ -1,7 +1,7 @@
 // An `@aggregate(arg: ...)` expression: a source field, or SQL over source fields and constants with
 // the functions, operators and `case` graph-node allows. Tokenized here, checked, and rewritten with
 // the store's column names; nothing else reaches SQL.
-import type { EntityTypeDef } from "./subgraphSchema.js";
+import type { EntityTypeDef } from "./types.js";
 
 const FUNCTIONS = new Set(["abs", "ceil", "ceiling", "div", "floor", "gcd", "lcm", "mod", "power", "sign", "coalesce", "nullif", "greatest", "least"]);
 const KEYWORDS = new Set(["case", "when", "then", "else", "end", "and", "or", "not", "is", "null", "true", "false", "distinct", "from"]);

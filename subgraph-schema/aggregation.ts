@@ -4,7 +4,7 @@
 import { Kind, type ConstDirectiveNode, type ObjectTypeDefinitionNode } from "graphql";
 import { SchemaError } from "./errors.js";
 import { aggregateArgColumns } from "./aggregateExpression.js";
-import type { EntityTypeDef, FieldDef, ScalarKind } from "./subgraphSchema.js";
+import type { EntityTypeDef, FieldDef, ScalarKind } from "./types.js";
 
 export type AggregationInterval = "hour" | "day";
 export type AggregateFn = "sum" | "count" | "min" | "max" | "first" | "last";
@@ -137,4 +137,9 @@ function readAggregate(name: string, field: FieldDef, directive: ConstDirectiveN
     aggregateArgColumns(argArg.value, source, (message) => fail(message, name));
   }
   return { field, fn, arg: argArg.value, cumulative };
+}
+
+/** An aggregation's rows as an entity type (immutable, Int8 ids): how the store keeps and the API reads them. */
+export function aggregationAsEntity(def: AggregationDef, name: string = def.name): EntityTypeDef {
+  return { name, immutable: true, timeseries: false, idKind: "Int8", fields: def.fields, fieldsByName: new Map(def.fields.map((f) => [f.name, f])), interfaces: [] };
 }

@@ -16,60 +16,8 @@ import { readFulltextDefs, type FulltextDef } from "./fulltext.js";
 import { SchemaError } from "./errors.js";
 import { readAggregation, type AggregationDef } from "./aggregation.js";
 
-/** The built-in scalar kinds graph-node stores. `ID` is stored as a String. */
-export type ScalarKind = "ID" | "String" | "Bytes" | "BigInt" | "BigDecimal" | "Int" | "Int8" | "Boolean" | "Timestamp";
-
-export const SCALAR_KINDS: readonly ScalarKind[] = ["ID", "String", "Bytes", "BigInt", "BigDecimal", "Int", "Int8", "Boolean", "Timestamp"];
-
-/** The base type of a field, after unwrapping list and non-null. */
-export type FieldType =
-  | { kind: "scalar"; scalar: ScalarKind }
-  /** A reference to an entity type or an interface (`target`); stored as the referenced id. */
-  | { kind: "reference"; target: string; targetIsInterface: boolean }
-  | { kind: "enum"; enum: string };
-
-export interface FieldDef {
-  name: string;
-  type: FieldType;
-  /** `[T]`, `[T!]`, `[T]!`, `[T!]!`. Nested lists are rejected. */
-  list: boolean;
-  /** The outer non-null (`T!` or `[T]!`). */
-  nonNull: boolean;
-  /** For lists: whether the items are non-null (`[T!]`). False when not a list. */
-  itemNonNull: boolean;
-  /** `@derivedFrom(field: "...")`: the field is not stored; it is the reverse of `field` on `type`. */
-  derivedFrom: string | null;
-}
-
-/** The kinds an entity's `id` may have in graph-node. */
-export type IdKind = "String" | "Bytes" | "Int8";
-
-export interface EntityTypeDef {
-  name: string;
-  /** `@entity(immutable: true)` (or a timeseries): written once, never updated or removed. */
-  immutable: boolean;
-  /** `@entity(timeseries: true)`. */
-  timeseries: boolean;
-  idKind: IdKind;
-  /** In declaration order; includes `id` and derived fields. */
-  fields: FieldDef[];
-  fieldsByName: Map<string, FieldDef>;
-  /** Interfaces the type implements. */
-  interfaces: string[];
-}
-
-export interface InterfaceDef {
-  name: string;
-  fields: FieldDef[];
-  fieldsByName: Map<string, FieldDef>;
-  /** Entity types implementing it, in declaration order. */
-  implementedBy: string[];
-}
-
-export interface EnumDef {
-  name: string;
-  values: string[];
-}
+import type { EntityTypeDef, EnumDef, FieldDef, FieldType, IdKind, InterfaceDef, ScalarKind } from "./types.js";
+import { SCALAR_KINDS } from "./types.js";
 
 export interface SubgraphSchema {
   /** The source text, unchanged. */

@@ -2,7 +2,7 @@
 // and interface a singular and a collection field, `<T>_filter`, `<T>_orderBy`, plus `_meta`,
 // Block_height, BlockChangedFilter, OrderDirection, _SubgraphErrorPolicy_ and the custom scalars.
 import { buildSchema, GraphQLScalarType, Kind, type GraphQLSchema, type ValueNode } from "graphql";
-import type { FieldDef, SubgraphSchema } from "../../subgraph-schema/index.js";
+import { aggregationAsEntity, type FieldDef, type SubgraphSchema } from "../../subgraph-schema/index.js";
 import { queryFieldNames } from "./naming.js";
 
 export interface ApiSchema {
@@ -17,7 +17,9 @@ export type RootField =
   | { kind: "collection"; typeName: string }
   /** A `@fulltext` search field over `typeName`. */
   | { kind: "fulltext"; typeName: string; name: string }
-  | { kind: "meta" };
+  | { kind: "meta" }
+  /** An `@aggregation`'s collection (`stats_collection(interval: hour, ...)`). */
+  | { kind: "aggregation"; typeName: string };
 
 const STRING_OPS = [
   "", "not", "gt", "lt", "gte", "lte", "in", "not_in",
@@ -133,13 +135,43 @@ export function buildApiSchema(subgraph: SubgraphSchema): ApiSchema {
     rootFields.set(search.name, { kind: "fulltext", typeName: search.entity, name: search.name });
     queryFields.push(`  ${search.name}(\n    text: String!\n    first: Int = 100\n    skip: Int = 0\n    ${BLOCK_ARG}\n    where: ${search.entity}_filter\n    ${ERROR_ARG}\n  ): [${search.entity}!]!`);
   }
+  // Aggregations: graph-node's collection with `interval` and `current`, filters on the non-aggregate
+  // fields only (numbers and timestamps with gt/gte/lt/lte/in), no singular field.
+  if (subgraph.aggregations.length > 0) parts.push(`enum Aggregation_interval { hour day }\nenum Aggregation_current { exclude include }`);
+  for (const agg of subgraph.aggregations) {
+    const aggregated = new Set(agg.aggregates.map((a) => a.field.name));
+    parts.push(`type ${agg.name} {\n${agg.fields.map(fieldSdl).join("\n")}\n}`);
+    parts.push(aggregationFilterSdl(subgraph, agg.name, agg.fields.filter((f) => !aggregated.has(f.name))));
+    parts.push(`enum ${agg.name}_orderBy {\n  ${agg.fields.map((f) => f.name).join("\n  ")}\n}`);
+    const { plural } = queryFieldNames(agg.name);
+    rootFields.set(plural, { kind: "aggregation", typeName: agg.name });
+    queryFields.push(
+      `  "Collection of aggregated \`${agg.name}\` values"\n  ${plural}(\n    skip: Int = 0\n    first: Int = 100\n    interval: Aggregation_interval!\n    orderBy: ${agg.name}_orderBy\n    orderDirection: OrderDirection\n    current: Aggregation_current\n    where: ${agg.name}_filter\n    ${BLOCK_ARG}\n    ${ERROR_ARG}\n  ): [${agg.name}!]!`,
+    );
+  }
   queryFields.push(`  "Access to subgraph metadata"\n  _meta(block: Block_height): _Meta_`);
   rootFields.set("_meta", { kind: "meta" });
   parts.push(`type Query {\n${queryFields.join("\n")}\n}`);
 
   const schema = buildSchema(parts.join("\n\n"));
   installScalars(schema);
-  return { schema, subgraph, rootFields };
+  // The query side reads an aggregation like an entity type of that name (its rows' fields).
+  const entities = new Map(subgraph.entities);
+  for (const agg of subgraph.aggregations) entities.set(agg.name, aggregationAsEntity(agg));
+  return { schema, subgraph: { ...subgraph, entities }, rootFields };
+}
+
+function aggregationFilterSdl(subgraph: SubgraphSchema, typeName: string, fields: FieldDef[]): string {
+  const inputs: string[] = [];
+  for (const f of fields) {
+    const scalar = f.type.kind === "reference" ? referenceFilterScalar(subgraph, f.type.target) : f.type.kind === "enum" ? f.type.enum : f.type.scalar;
+    const ordered = f.type.kind === "scalar" && ["BigInt", "BigDecimal", "Int", "Int8", "Timestamp"].includes(f.type.scalar);
+    for (const op of ordered ? ["", "gt", "lt", "gte", "lte", "in"] : [""]) inputs.push(`  ${op === "" ? f.name : `${f.name}_${op}`}: ${op === "in" ? `[${scalar}!]` : scalar}`);
+  }
+  inputs.push(`  "Filter for the block changed event."\n  _change_block: BlockChangedFilter`);
+  inputs.push(`  and: [${typeName}_filter]`);
+  inputs.push(`  or: [${typeName}_filter]`);
+  return `input ${typeName}_filter {\n${inputs.join("\n")}\n}`;
 }
 
 function filterSdl(subgraph: SubgraphSchema, typeName: string, fields: FieldDef[]): string {

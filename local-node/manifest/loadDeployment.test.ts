@@ -148,14 +148,14 @@ describe("loadDeployment", () => {
     expect(loaded.schema.fulltexts).toEqual([{ name: "noteSearch", language: "fr", config: "french", algorithm: "proximityRank", entity: "Note", fields: ["text"] }]);
   });
 
-  it("refuses aggregations by name", async () => {
+  it("takes aggregations from specVersion 1.1.0, as graph-node", async () => {
     const ipfs = await createIpfsStore();
     const sdl = `${FIXTURE_SCHEMA}\ntype Data @entity(timeseries: true) { id: Int8! timestamp: Timestamp! price: BigDecimal! }\ntype Stats @aggregation(intervals: ["hour"], source: "Data") { id: Int8! timestamp: Timestamp! sum: BigDecimal! @aggregate(fn: "sum", arg: "price") }\n`;
     const schema = await ipfs.add(new TextEncoder().encode(sdl));
-    const refused = await loadDeployment(ipfs, await publishFixture(ipfs, { edit: (m) => ((m.schema = { file: { "/": `/ipfs/${schema}` } }), (m.specVersion = "1.1.0")) })).catch((e: unknown) => e);
-    expect((refused as Error).message).toBe(
-      "subgraph validation error: [aggregations are not supported by this node (@aggregation Stats); deploy this subgraph to graph-node (npm start -- --engine graph-node)]",
-    );
+    const publish = (specVersion: string) => publishFixture(ipfs, { edit: (m) => ((m.schema = { file: { "/": `/ipfs/${schema}` } }), (m.specVersion = specVersion)) });
+    const refused = await loadDeployment(ipfs, await publish("1.0.0")).catch((e: unknown) => e);
+    expect((refused as Error).message).toBe("subgraph validation error: [schema validation failed: [Aggregations are not supported with spec version 1.0.0; please migrate the subgraph to the latest version]]");
+    expect((await loadDeployment(ipfs, await publish("1.1.0"))).schema.aggregations.map((a) => a.name)).toEqual(["Stats"]);
   });
 
   it("reads a graft, which needs the `grafting` feature declared", async () => {

@@ -219,10 +219,9 @@ export async function loadDeployment(ipfs: IpfsStore, hash: string, options: Loa
   } catch (error) {
     throw new DeployError("SCHEMA", `subgraph validation error: [schema validation failed: ${(error as Error).message}]`, { cause: error });
   }
-  // Aggregations need graph-node's rollups, which this node does not have: refused by name. (Timeseries
-  // entities alone are supported: the host sets their id and timestamp as graph-node does.)
-  if (schema.aggregations.length > 0) {
-    throw new DeployError("SCHEMA", `subgraph validation error: [aggregations are not supported by this node (${schema.aggregations.map((a) => `@aggregation ${a.name}`).join(", ")}); deploy this subgraph to graph-node (npm start -- --engine graph-node)]`);
+  // graph-node: aggregations (and Int8 ids, which timeseries have) need specVersion 1.1.0.
+  if (schema.aggregations.length > 0 && compareVersions(raw.specVersion, "1.1.0") < 0) {
+    throw new DeployError("SCHEMA", `subgraph validation error: [schema validation failed: [Aggregations are not supported with spec version ${raw.specVersion}; please migrate the subgraph to the latest version]]`);
   }
   if (schema.fulltexts.length > 0 && !options.allowFulltextSearch) {
     throw new DeployError("FEATURES", "Fulltext search is not yet deterministic: graph-node refuses `@fulltext` unless GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH=true is set, and so does this node");

@@ -8,16 +8,18 @@ import { dropDataSourcesAbove, insertDataSources, markDataSourcesDone } from "./
 import { recordNonFatalErrors, settleErrorsAt } from "./subgraphErrors.js";
 import { checkRevertable, pruneAfterWrites } from "./pruning.js";
 import { checkNotBeforeGraft } from "./grafting.js";
-import { forgetLastRollup, rollUp } from "./rollups.js";
+import { lastRollupAfterRevert, rollUp } from "./rollups.js";
 import type { BlockChanges, BlockPtr, BlockPtrWithMeta } from "./types.js";
 
 export async function writeBlocks(s: StoreState, id: string, blocks: BlockChanges[], recentBlocks: BlockPtr[]): Promise<void> {
   const last = blocks[blocks.length - 1];
   if (!last) return;
   const layout = await layoutOf(s, id);
+  const times = blocks.flatMap((b) => (b.block.timestamp === undefined ? [] : [{ block: b.block.number, time: BigInt(b.block.timestamp) * 1_000_000n }]));
+  let lastRollup = s.lastRollups.get(id);
   await s.db.transaction(async (tx) => {
     await applyBlocks(tx, layout, blocks.map((b) => ({ block: b.block.number, changes: b.changes })));
-    await rollUp(tx, layout, id, blocks.flatMap((b) => (b.block.timestamp === undefined ? [] : [{ block: b.block.number, time: BigInt(b.block.timestamp) * 1_000_000n }])));
+    lastRollup = await rollUp(tx, layout, s.lastRollups.get(id), times);
     for (const b of blocks) {
       await insertDataSources(tx, id, b.dataSources ?? []);
       await markDataSourcesDone(tx, id, b.doneDataSources ?? [], b.block.number);
@@ -31,17 +33,20 @@ export async function writeBlocks(s: StoreState, id: string, blocks: BlockChange
     await recordBlockHashes(tx, id, hashes);
     await pruneAfterWrites(tx, s.pruning, layout, id, blocks.map((b) => b.block.number));
   });
+  // Kept only once the write is through: a failed one leaves the tracker as it was.
+  if (lastRollup !== undefined) s.lastRollups.set(id, lastRollup);
 }
 
 export async function revertTo(s: StoreState, id: string, block: BlockPtrWithMeta): Promise<void> {
   const layout = await layoutOf(s, id);
   // Before the first block (a reorg that leaves nothing of a start block 0): no pointer at all.
   const nothing = block.number < 0;
+  let lastRollup = s.lastRollups.get(id);
   await s.db.transaction(async (tx) => {
     await checkRevertable(tx, id, block.number);
     await checkNotBeforeGraft(tx, id, block.number);
     await revertAbove(tx, layout, block.number);
-    await forgetLastRollup(tx, id);
+    lastRollup = await lastRollupAfterRevert(tx, layout, lastRollup);
     await dropDataSourcesAbove(tx, id, block.number);
     if (nothing) await clearPointer(tx, id);
     else await setPointer(tx, id, block);
@@ -50,4 +55,5 @@ export async function revertTo(s: StoreState, id: string, block: BlockPtrWithMet
     // An error recorded above the new pointer no longer applies (graph-node unfails on revert).
     await settleErrorsAt(tx, id, block.number);
   });
+  if (lastRollup !== undefined) s.lastRollups.set(id, lastRollup);
 }

@@ -2,7 +2,7 @@
 // type in the deployment's schema (sgdN), snake_case names, `vid` primary key, `block$` for immutable
 // entities and `block_range int4range` for mutable ones. Values travel as text and are cast in SQL so
 // that PGlite and pg behave the same.
-import { type AggregationDef, type AggregationInterval, type EntityTypeDef, type FieldDef, type FulltextDef, type ScalarKind, type SubgraphSchema, storageKind, storedFields } from "../../subgraph-schema/index.js";
+import { type AggregationDef, type AggregationInterval, type EntityTypeDef, type FieldDef, type FulltextDef, type ScalarKind, type SubgraphSchema, aggregationAsEntity, storageKind, storedFields } from "../../subgraph-schema/index.js";
 import type { EntityData, StoreValue } from "../../wasm-host/index.js";
 import { StoreError } from "./errors.js";
 
@@ -73,7 +73,7 @@ export function aggregationTableKey(aggregation: string, interval: AggregationIn
 function aggregationEntities(schema: SubgraphSchema): { entity: EntityTypeDef; aggregation: NonNullable<TableLayout["aggregation"]> }[] {
   return schema.aggregations.flatMap((def) =>
     def.intervals.map((interval) => ({
-      entity: { name: aggregationTableKey(def.name, interval), immutable: true, timeseries: false, idKind: "Int8" as const, fields: def.fields, fieldsByName: new Map(def.fields.map((f) => [f.name, f])), interfaces: [] },
+      entity: aggregationAsEntity(def, aggregationTableKey(def.name, interval)),
       aggregation: { def, interval },
     })),
   );

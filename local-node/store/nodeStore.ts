@@ -13,7 +13,6 @@ import { blockNumberForHash, recentBlockHash } from "./blockPointer.js";
 import { revertTo, writeBlocks } from "./blockWrites.js";
 import { entityCount, getDerived, getEntity, queryEntities } from "./entityReads.js";
 import { DEFAULT_PRUNING_POLICY, type PruningPolicy } from "./pruning.js";
-import { ROLLUPS_SQL } from "./rollups.js";
 import type { NodeStore, NodeStoreOptions } from "./types.js";
 
 export async function createNodeStore(options: NodeStoreOptions): Promise<NodeStore> {
@@ -23,13 +22,12 @@ export async function createNodeStore(options: NodeStoreOptions): Promise<NodeSt
     await tx.exec(METADATA_SQL);
     await tx.exec(DYNAMIC_DATA_SOURCES_SQL);
     await tx.exec(SUBGRAPH_ERRORS_SQL);
-    await tx.exec(ROLLUPS_SQL);
   });
   return buildNodeStore(db, { ...DEFAULT_PRUNING_POLICY, ...options.pruning });
 }
 
 function buildNodeStore(db: Database, pruning: PruningPolicy): NodeStore {
-  const s: StoreState = { db, layouts: new Map(), pruning };
+  const s: StoreState = { db, layouts: new Map(), pruning, lastRollups: new Map() };
   return {
     createSubgraph: (name) => createSubgraph(s, name),
     removeSubgraph: (name) => removeSubgraph(s, name),

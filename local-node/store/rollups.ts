@@ -2,14 +2,13 @@
 // than the last rollup's, the bucket the last rollup was in is aggregated from the timeseries rows in
 // it, into each aggregation's table for that interval, as rows of that block (`block$`). Dimensions
 // group; `first`/`last` order by the timeseries id; cumulative aggregates combine with the group's
-// latest earlier row. The last rollup's time is kept with the deployment (graph-node keeps it in
-// memory and, after a restart or revert, derives it from the newest bucket).
+// latest earlier row. The last rollup's time is kept in memory, as graph-node's LastRollupTracker: at
+// start and after a revert it is derived from the newest bucket (when there is none, at start the
+// first written block's time serves, and a revert keeps what it had).
 import type { Queryable } from "./database.js";
 import { INTERVAL_SECONDS, rewriteAggregateArg, type AggregateDef, type AggregationInterval } from "../../subgraph-schema/index.js";
 import { StoreError } from "./errors.js";
 import type { DeploymentLayout, TableLayout } from "./layout.js";
-
-export const ROLLUPS_SQL = `alter table subgraphs.deployment add column if not exists last_rollup int8;`;
 
 const MICROS = 1_000_000n;
 
@@ -23,11 +22,20 @@ function intervalMicros(interval: AggregationInterval): bigint {
   return BigInt(INTERVAL_SECONDS[interval]) * MICROS;
 }
 
-/** Rolls up every aggregation for the written blocks, in the write's transaction. */
-export async function rollUp(tx: Queryable, layout: DeploymentLayout, id: string, blocks: BlockTime[]): Promise<void> {
-  const rollups = [...layout.tables.values()].filter((t) => t.aggregation).sort((a, b) => INTERVAL_SECONDS[a.aggregation?.interval ?? "hour"] - INTERVAL_SECONDS[b.aggregation?.interval ?? "hour"]);
-  if (rollups.length === 0 || blocks.length === 0) return;
-  let last = (await lastRollup(tx, id, rollups)) ?? blocks.reduce((min, b) => (b.time < min ? b.time : min), blocks[0]?.time ?? 0n);
+function rollupTables(layout: DeploymentLayout): TableLayout[] {
+  const size = (t: TableLayout) => INTERVAL_SECONDS[t.aggregation?.interval ?? "hour"];
+  return [...layout.tables.values()].filter((t) => t.aggregation).sort((a, b) => size(a) - size(b));
+}
+
+/**
+ * Rolls up every aggregation for the written blocks, in the write's transaction, from the last rollup's
+ * time as the caller tracks it (undefined: not known yet). Answers the new last rollup's time, for the
+ * caller to keep once the transaction is through.
+ */
+export async function rollUp(tx: Queryable, layout: DeploymentLayout, known: bigint | undefined, blocks: BlockTime[]): Promise<bigint | undefined> {
+  const rollups = rollupTables(layout);
+  if (rollups.length === 0 || blocks.length === 0) return known;
+  let last = known ?? (await newestBucketEnd(tx, rollups)) ?? blocks.reduce((min, b) => (b.time < min ? b.time : min), blocks[0]?.time ?? 0n);
   for (const { block, time } of blocks) {
     for (const table of rollups) {
       const size = intervalMicros(table.aggregation?.interval ?? "hour");
@@ -38,18 +46,18 @@ export async function rollUp(tx: Queryable, layout: DeploymentLayout, id: string
     }
     last = time;
   }
-  await tx.query("update subgraphs.deployment set last_rollup = $2 where id = $1", [id, String(last)]);
+  return last;
 }
 
-/** Forget the last rollup's time after a revert: the next write derives it from the newest bucket. */
-export async function forgetLastRollup(tx: Queryable, id: string): Promise<void> {
-  await tx.query("update subgraphs.deployment set last_rollup = null where id = $1", [id]);
+/** After a revert: the newest remaining bucket's end, or what the tracker had (graph-node's LastRollupTracker). */
+export async function lastRollupAfterRevert(tx: Queryable, layout: DeploymentLayout, known: bigint | undefined): Promise<bigint | undefined> {
+  const rollups = rollupTables(layout);
+  if (rollups.length === 0) return known;
+  return (await newestBucketEnd(tx, rollups)) ?? known;
 }
 
-async function lastRollup(tx: Queryable, id: string, rollups: TableLayout[]): Promise<bigint | null> {
-  const [kept] = await tx.query<{ last_rollup: string | null }>("select last_rollup::text from subgraphs.deployment where id = $1", [id]);
-  if (kept?.last_rollup != null) return BigInt(kept.last_rollup);
-  // graph-node: the newest bucket's start, one interval and a second later.
+/** graph-node's `last_rollup`: the newest bucket's start, one interval and a second later. */
+async function newestBucketEnd(tx: Queryable, rollups: TableLayout[]): Promise<bigint | null> {
   const parts = rollups.map((t) => `select max("timestamp") + ${intervalMicros(t.aggregation?.interval ?? "hour") + MICROS} as l from ${t.qualified}`);
   const [row] = await tx.query<{ l: string | null }>(`select max(l)::text as l from (${parts.join(" union all ")}) a`);
   return row?.l == null ? null : BigInt(row.l);

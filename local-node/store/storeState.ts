@@ -11,6 +11,8 @@ export interface StoreState {
   readonly db: Database;
   readonly layouts: Map<string, DeploymentLayout>;
   readonly pruning: PruningPolicy;
+  /** Each deployment's last rollup time (microseconds), kept in memory as graph-node keeps it. */
+  readonly lastRollups: Map<string, bigint>;
 }
 
 /** The deployment's metadata row; throws DeploymentNotFoundError. */
