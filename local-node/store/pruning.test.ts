@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createNodeStore } from "./nodeStore.js";
+import { describe, expect, it } from "vitest";
 import { earliestAfterWrites, type PruningPolicy } from "./pruning.js";
-import type { NodeStore } from "./types.js";
-import type { TestBackend } from "./testDatabase.js";
-import { describeBackends } from "./_test/backends.js";
+import { describeBackends, useStore } from "./_test/backends.js";
 import { OWNER_A, TEST_SCHEMA, account, approval, block } from "./_test/fixtures.js";
 
 const GND: PruningPolicy = { reorgThreshold: 10, slackFactor: 1.2 };
@@ -30,57 +27,48 @@ describe("earliestAfterWrites (graph-node's prune trigger and request)", () => {
 });
 
 describeBackends("pruning", (makeBackend) => {
-  let backend: TestBackend;
-  let store: NodeStore;
-  beforeAll(async () => {
-    backend = await makeBackend();
-    store = await createNodeStore({ ...backend.options, pruning: GND });
-  });
-  afterAll(async () => {
-    await store.close();
-    await backend.cleanup();
-  });
+  const open = useStore(makeBackend, { pruning: GND });
 
   it("keeps history_blocks of history: old versions go, the earliest block moves, immutable rows stay", async () => {
     const id = "QmPruneKeeps";
-    const created = await store.createDeployment({ id, schemaSdl: TEST_SCHEMA, network: "localhost", startBlock: 3, manifest: "m", historyBlocks: 12 });
+    const created = await open().createDeployment({ id, schemaSdl: TEST_SCHEMA, network: "localhost", startBlock: 3, manifest: "m", historyBlocks: 12 });
     expect(created).toMatchObject({ earliestBlock: 2, historyBlocks: 12 });
     // Blocks 3..30 one at a time: alice's balance is the block number, and one approval per block.
     for (const n of range(3, 30)) {
       const a = approval(n, OWNER_A, "alice");
-      await store.transact(id, block(n), [
+      await open().transact(id, block(n), [
         { op: "set", entityType: "Account", id: "alice", data: account("alice", "Alice", BigInt(n)) },
         { op: "set", entityType: "ApprovalQuery", id: a.id, data: a.data },
       ]);
     }
     // 2 + 14.4 < 17: block 17 prunes to 5; 5 + 14.4 < 20: block 20 prunes to 8; then 23 → 11, 26 → 14, 29 → 17.
-    expect((await store.getDeployment(id))?.earliestBlock).toBe(17);
-    expect(balance(await store.getEntity(id, "Account", "alice", 17))).toBe(17n);
-    expect(balance(await store.getEntity(id, "Account", "alice"))).toBe(30n);
+    expect((await open().getDeployment(id))?.earliestBlock).toBe(17);
+    expect(balance(await open().getEntity(id, "Account", "alice", 17))).toBe(17n);
+    expect(balance(await open().getEntity(id, "Account", "alice"))).toBe(30n);
     // Versions that ended by block 17 are gone (the store itself answers nothing there).
-    expect(await store.getEntity(id, "Account", "alice", 16)).toBeNull();
-    expect(await store.entityCount(id)).toBe(1 + 28);
-    expect(await store.getEntity(id, "ApprovalQuery", approval(3, OWNER_A).id)).not.toBeNull();
+    expect(await open().getEntity(id, "Account", "alice", 16)).toBeNull();
+    expect(await open().entityCount(id)).toBe(1 + 28);
+    expect(await open().getEntity(id, "ApprovalQuery", approval(3, OWNER_A).id)).not.toBeNull();
   });
 
   it("prunes nothing for a deployment that keeps all history", async () => {
     const id = "QmPruneNever";
-    await store.createDeployment({ id, schemaSdl: TEST_SCHEMA, network: "localhost", startBlock: 0, manifest: "m" });
-    await store.transactBlocks(id, range(1, 60).map((n) => ({ block: block(n), changes: [{ op: "set", entityType: "Account", id: "bob", data: account("bob", "Bob", BigInt(n)) }] })));
-    expect(await store.getDeployment(id)).toMatchObject({ earliestBlock: 0, historyBlocks: 2147483647 });
-    expect(balance(await store.getEntity(id, "Account", "bob", 1))).toBe(1n);
+    await open().createDeployment({ id, schemaSdl: TEST_SCHEMA, network: "localhost", startBlock: 0, manifest: "m" });
+    await open().transactBlocks(id, range(1, 60).map((n) => ({ block: block(n), changes: [{ op: "set", entityType: "Account", id: "bob", data: account("bob", "Bob", BigInt(n)) }] })));
+    expect(await open().getDeployment(id)).toMatchObject({ earliestBlock: 0, historyBlocks: 2147483647 });
+    expect(balance(await open().getEntity(id, "Account", "bob", 1))).toBe(1n);
   });
 
   it("prunes within one batch of blocks as block by block, and refuses a revert below pruned history", async () => {
     const id = "QmPruneBatch";
-    await store.createDeployment({ id, schemaSdl: TEST_SCHEMA, network: "localhost", startBlock: 1, manifest: "m", historyBlocks: 12 });
-    await store.transactBlocks(id, range(1, 40).map((n) => ({ block: block(n), changes: [{ op: "set", entityType: "Account", id: "carol", data: account("carol", "Carol", BigInt(n)) }] })));
-    expect((await store.getDeployment(id))?.earliestBlock).toBe(earliestAfterWrites(GND, 12, 0, range(1, 40)));
-    const earliest = (await store.getDeployment(id))?.earliestBlock ?? 0;
-    await expect(store.revertTo(id, block(earliest - 1))).rejects.toThrow(`cannot revert deployment ${id} to block ${earliest - 1}: it keeps 12 blocks of history (indexerHints.prune) and has pruned everything before block ${earliest}`);
+    await open().createDeployment({ id, schemaSdl: TEST_SCHEMA, network: "localhost", startBlock: 1, manifest: "m", historyBlocks: 12 });
+    await open().transactBlocks(id, range(1, 40).map((n) => ({ block: block(n), changes: [{ op: "set", entityType: "Account", id: "carol", data: account("carol", "Carol", BigInt(n)) }] })));
+    expect((await open().getDeployment(id))?.earliestBlock).toBe(earliestAfterWrites(GND, 12, 0, range(1, 40)));
+    const earliest = (await open().getDeployment(id))?.earliestBlock ?? 0;
+    await expect(open().revertTo(id, block(earliest - 1))).rejects.toThrow(`cannot revert deployment ${id} to block ${earliest - 1}: it keeps 12 blocks of history (indexerHints.prune) and has pruned everything before block ${earliest}`);
     // Nothing of the refused revert happened.
-    expect((await store.getDeployment(id))?.latestBlock?.number).toBe(40);
-    await store.revertTo(id, block(earliest + 1));
-    expect(balance(await store.getEntity(id, "Account", "carol"))).toBe(BigInt(earliest + 1));
+    expect((await open().getDeployment(id))?.latestBlock?.number).toBe(40);
+    await open().revertTo(id, block(earliest + 1));
+    expect(balance(await open().getEntity(id, "Account", "carol"))).toBe(BigInt(earliest + 1));
   });
 });

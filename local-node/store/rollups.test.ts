@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createNodeStore } from "./nodeStore.js";
-import type { NodeStore } from "./types.js";
-import type { TestBackend } from "./testDatabase.js";
-import { describeBackends } from "./_test/backends.js";
+import { expect, it } from "vitest";
+import { describeBackends, useStore } from "./_test/backends.js";
 import { block } from "./_test/fixtures.js";
 import type { EntityData } from "../../wasm-host/index.js";
 
@@ -44,20 +41,11 @@ function point(n: number, token: string, amount: string, weight: number, seconds
 const at = (n: number, seconds: number) => ({ ...block(n), timestamp: seconds });
 
 describeBackends("rollups", (makeBackend) => {
-  let backend: TestBackend;
-  let store: NodeStore;
-  beforeAll(async () => {
-    backend = await makeBackend();
-    store = await createNodeStore(backend.options);
-  });
-  afterAll(async () => {
-    await store.close();
-    await backend.cleanup();
-  });
+  const open = useStore(makeBackend);
 
   const rows = async (id: string, table: string, blockNumber = 2147483647) => {
     const fields = ["id", "timestamp", "token", "total", "weighted", "biggest", "opening", "closing", "points", "volume"];
-    const r = await store.queryEntities(id, { entityTypes: [table], filter: null, order: { field: "timestamp", direction: "asc" }, skip: 0, first: 100, block: blockNumber, selection: fields.map((f) => ({ key: f, kind: "field" as const, field: f })) });
+    const r = await open().queryEntities(id, { entityTypes: [table], filter: null, order: { field: "timestamp", direction: "asc" }, skip: 0, first: 100, block: blockNumber, selection: fields.map((f) => ({ key: f, kind: "field" as const, field: f })) });
     // Numeric text as stored ("4.0"); the GraphQL layer prints BigDecimals as graph-node does.
     const plain = (text: string) => (text.includes(".") ? text.replace(/\.?0+$/, "") : text);
     return r.rows.map((row) => Object.fromEntries(fields.map((f) => [f, plain(String((row as Record<string, unknown>)[f]))])));
@@ -65,12 +53,12 @@ describeBackends("rollups", (makeBackend) => {
 
   it("rolls a bucket up when a written block's time passes it, as graph-node", async () => {
     const id = "QmRollups";
-    await store.createDeployment({ id, schemaSdl: SCHEMA, network: "localhost", startBlock: 1, manifest: "m" });
-    await store.transact(id, at(1, T0 + 10), [point(1, A, "1.5", 2, T0 + 10), point(2, B, "10", 1, T0 + 10)]);
-    await store.transact(id, at(2, T0 + 1_200), [point(3, A, "2.5", 4, T0 + 1_200)]);
+    await open().createDeployment({ id, schemaSdl: SCHEMA, network: "localhost", startBlock: 1, manifest: "m" });
+    await open().transact(id, at(1, T0 + 10), [point(1, A, "1.5", 2, T0 + 10), point(2, B, "10", 1, T0 + 10)]);
+    await open().transact(id, at(2, T0 + 1_200), [point(3, A, "2.5", 4, T0 + 1_200)]);
     expect(await rows(id, "Stats_hour")).toEqual([]);
     // Hour 1 begins: hour 0 is rolled up, as rows of block 3.
-    await store.transact(id, at(3, T0 + HOUR + 5), [point(4, A, "4", 1, T0 + HOUR + 5)]);
+    await open().transact(id, at(3, T0 + HOUR + 5), [point(4, A, "4", 1, T0 + HOUR + 5)]);
     const hour0 = await rows(id, "Stats_hour");
     expect(hour0.map(({ token, total, weighted, biggest, opening, closing, points, volume }) => ({ token, total, weighted, biggest, opening, closing, points, volume }))).toEqual(
       expect.arrayContaining([
@@ -82,7 +70,7 @@ describeBackends("rollups", (makeBackend) => {
     expect(new Set(hour0.map((r) => r.timestamp))).toEqual(new Set([String(BigInt(T0) * 1_000_000n)]));
     expect(await rows(id, "Stats_hour", 2)).toEqual([]);
     // A day later: hour 1 is rolled up (cumulative aggregates carry A's earlier bucket), and day 0.
-    await store.transact(id, at(4, T0 + 86_400 + 7), [point(5, B, "1", 1, T0 + 86_400 + 7)]);
+    await open().transact(id, at(4, T0 + 86_400 + 7), [point(5, B, "1", 1, T0 + 86_400 + 7)]);
     const hours = await rows(id, "Stats_hour");
     expect(hours.filter((r) => r.timestamp === String(BigInt(T0 + HOUR) * 1_000_000n)).map(({ token, total, points, volume }) => ({ token, total, points, volume }))).toEqual([
       { token: A, total: "4", points: "3", volume: "8" },
@@ -95,8 +83,8 @@ describeBackends("rollups", (makeBackend) => {
       ]),
     );
     // Rollups are no entities of the subgraph's; a revert takes back those of the reverted blocks.
-    expect(await store.entityCount(id)).toBe(5);
-    await store.revertTo(id, at(3, T0 + HOUR + 5));
+    expect(await open().entityCount(id)).toBe(5);
+    await open().revertTo(id, at(3, T0 + HOUR + 5));
     expect(await rows(id, "Stats_day")).toEqual([]);
     expect(await rows(id, "Stats_hour")).toHaveLength(2);
   });
