@@ -188,14 +188,15 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
       return rows[0] ? project(rows[0], selection, state.api) : null;
     }
     if (root.kind === "aggregation") {
-      // graph-node reads the interval's table; newest buckets first unless an order is asked for.
-      if (args.current === "include") throw new QueryError("`current: include` is not supported by this node: only rolled-up buckets are served");
+      // graph-node reads the interval's table (and with `current: include` the in-progress bucket);
+      // newest buckets first unless an order is asked for.
       const intervals = state.api.subgraph.aggregations.find((a) => a.name === root.typeName)?.intervals ?? [];
       if (!intervals.includes(args.interval as never)) throw new QueryError(`Aggregation \`${root.typeName}\` has no interval \`${String(args.interval)}\`; it has ${intervals.join(", ")}`);
       const range = collectionArgs(state.ctx, root.typeName, args);
       range.order ??= { field: "timestamp", direction: "desc" };
       const table = `${root.typeName}_${String(args.interval)}`;
-      const { rows } = await beforeDeadline(state, store.queryEntities(state.deployment.id, { entityTypes: [table], ...range, block: block.number, selection, ...timeLeft(state) }));
+      const current = args.current === "include";
+      const { rows } = await beforeDeadline(state, store.queryEntities(state.deployment.id, { entityTypes: [table], ...range, block: block.number, selection, current, ...timeLeft(state) }));
       return rows.map((r) => project({ ...r, __typename: root.typeName }, selection, state.api));
     }
     const range = collectionArgs(state.ctx, root.typeName, root.kind === "fulltext" ? { first: args.first, skip: args.skip, where: args.where } : args);

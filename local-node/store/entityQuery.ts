@@ -57,6 +57,8 @@ export interface EntityQuery {
   /** Entities as of this block. */
   block: number;
   selection: Selection[];
+  /** For an aggregation's table: also the in-progress bucket (graph-node's `current: include`). */
+  current?: boolean;
   /** On Postgres, the statement is cancelled after this many ms (statement_timeout); PGlite cannot cancel. */
   timeoutMs?: number;
 }

@@ -6,9 +6,10 @@ import { StoreError } from "./errors.js";
 import { filterSql, type Params } from "./filterSql.js";
 import { quoteIdent, selectExpr, visibleAt, type ColumnLayout, type DeploymentLayout, type TableLayout } from "./layout.js";
 import type { ChildQuery, EntityFilter, EntityOrder, EntityQuery, EntityQueryResult, ResultObject, Selection } from "./entityQuery.js";
+import { withCurrentBucketSql } from "./rollups.js";
 
 /** What one statement fetches: a query's paging, filter and selection over one or more tables. */
-type FetchSpec = Pick<EntityQuery, "filter" | "order" | "skip" | "first" | "block" | "selection"> & {
+type FetchSpec = Pick<EntityQuery, "filter" | "order" | "skip" | "first" | "block" | "selection" | "current"> & {
   tables: TableLayout[];
   /** Restricts rows to the parents' children; adds the `__parent` key(s) to each row. */
   parentLink?: ParentLink;
@@ -99,11 +100,13 @@ async function fetchTable(db: Queryable, layout: DeploymentLayout, t: TableLayou
   // Children of many parents are sliced per parent in JS; several tables are merged, then sliced.
   let limit = "";
   if (!link) limit = spec.tables.length === 1 ? ` limit ${spec.first} offset ${spec.skip}` : ` limit ${spec.first + spec.skip}`;
-  let sql = `select ${select.join(", ")} from ${t.qualified} t where ${where.join(" and ")} order by ${orderBy}${limit}`;
+  // `current: include` reads an aggregation's rows with its in-progress bucket in their place.
+  const from = spec.current && t.aggregation ? `(${withCurrentBucketSql(layout, t)}) t` : `${t.qualified} t`;
+  let sql = `select ${select.join(", ")} from ${from} where ${where.join(" and ")} order by ${orderBy}${limit}`;
   const back = link?.kind === "back" ? t.columnsByField.get(link.field) : undefined;
   if (link?.kind === "back" && back && !back.list) {
     // Never more children per parent than the response can hold (graph-node limits them in SQL too).
-    const ranked = `select ${select.join(", ")}, row_number() over (partition by t.${back.column} order by ${orderBy}) as "__rank" from ${t.qualified} t where ${where.join(" and ")}`;
+    const ranked = `select ${select.join(", ")}, row_number() over (partition by t.${back.column} order by ${orderBy}) as "__rank" from ${from} where ${where.join(" and ")}`;
     sql = `select * from (${ranked}) w where w."__rank" <= ${link.perParent} order by w."__rank"`;
   }
   // One JSON text per query instead of a protocol row per entity: about twice as fast to read back

@@ -63,7 +63,32 @@ async function newestBucketEnd(tx: Queryable, rollups: TableLayout[]): Promise<b
   return row?.l == null ? null : BigInt(row.l);
 }
 
-function rollupSql(layout: DeploymentLayout, table: TableLayout): string {
+/**
+ * graph-node's `current: include`: the aggregation table's rows and, computed from the timeseries rows
+ * not rolled up yet (from the table's newest bucket on, as of the query block `$1`), one in-progress
+ * row per group, timestamped with the newest such row's bucket; cumulative aggregates start from the
+ * group's latest rolled-up row. Has the table's columns, to stand in for it in a query.
+ */
+export function withCurrentBucketSql(layout: DeploymentLayout, table: TableLayout): string {
+  const { source, dims, aggregates, col } = rollupParts(layout, table);
+  const size = intervalMicros(table.aggregation?.interval ?? "hour");
+  const ts = `s.${col(source, "timestamp")}`;
+  const lastRollup = `(select max(${col(table, "timestamp")}) + ${size + MICROS} from ${table.qualified})`;
+  const bucket = `select max(s.vid) as vid, max(s.${col(source, "id")}) as id, (max(${ts}) / ${size}) * ${size} as ts, max(s."block$") as blk,
+    ${dims.map((d, i) => `s.${d.src} as d${i}`).concat(aggregates.map((x, i) => `${aggregateOver(x.a, x.expr)} as a${i}`)).join(", ")}
+    from ${source.qualified} s where ${ts} >= coalesce(${lastRollup}, -9223372036854775807) and s."block$" <= $1
+    ${dims.length ? `group by ${dims.map((d) => `s.${d.src}`).join(", ")}` : ""} having count(*) > 0`;
+  const values = aggregates.map((x, i) => (x.a.cumulative ? combine(x.a, `b.a${i}`, `p.${x.dst}`) : `b.a${i}`));
+  const prev = aggregates.some((x) => x.a.cumulative)
+    ? ` left join lateral (select * from ${table.qualified} p where p.${col(table, "timestamp")} < coalesce(${lastRollup}, -9223372036854775807) ${dims.map((d, i) => `and p.${d.dst} = b.d${i}`).join(" ")} order by p.${col(table, "timestamp")} desc limit 1) p on true`
+    : "";
+  const columns = [col(table, "id"), col(table, "timestamp"), ...dims.map((d) => d.dst), ...aggregates.map((x) => x.dst)];
+  const current = ["b.vid", "b.id", "b.ts", ...dims.map((_, i) => `b.d${i}`), ...values, "b.blk"].map((v, i) => `${v} as ${["vid", ...columns, `"block$"`][i]}`);
+  return `select vid, ${columns.join(", ")}, "block$" from ${table.qualified} union all select ${current.join(", ")} from (${bucket}) b${prev}`;
+}
+
+/** What a rollup reads and writes: the source table, dimension and aggregate columns. */
+function rollupParts(layout: DeploymentLayout, table: TableLayout) {
   const agg = table.aggregation;
   if (!agg) throw new StoreError(`${table.entity.name} is not an aggregation table`);
   const source = layout.tables.get(agg.def.source);
@@ -75,13 +100,17 @@ function rollupSql(layout: DeploymentLayout, table: TableLayout): string {
   };
   const dims = agg.def.dimensions.map((f) => ({ src: col(source, f.name), dst: col(table, f.name) }));
   const aggregates = agg.def.aggregates.map((a) => ({ a, dst: col(table, a.field.name), expr: a.arg === null ? null : argSql(a, source, (f) => col(source, f)) }));
+  return { source, dims, aggregates, col };
+}
+
+function rollupSql(layout: DeploymentLayout, table: TableLayout): string {
+  const { source, dims, aggregates, col } = rollupParts(layout, table);
   const ts = `s.${col(source, "timestamp")}`;
   const bucket = `select max(s.${col(source, "id")}) as id, ${dims.map((d, i) => `s.${d.src} as d${i}`).concat(aggregates.map((x, i) => `${aggregateOver(x.a, x.expr)} as a${i}`)).join(", ")}
     from ${source.qualified} s where ${ts} >= $1::int8 and ${ts} < $2::int8 ${dims.length ? `group by ${dims.map((d) => `s.${d.src}`).join(", ")}` : ""}`;
   const columns = [col(table, "id"), col(table, "timestamp"), ...dims.map((d) => d.dst), ...aggregates.map((x) => x.dst), `"block$"`].join(", ");
-  const cumulative = aggregates.some((x) => x.a.cumulative);
   const values = aggregates.map((x, i) => (x.a.cumulative ? combine(x.a, `b.a${i}`, `p.${x.dst}`) : `b.a${i}`));
-  const prev = cumulative
+  const prev = aggregates.some((x) => x.a.cumulative)
     ? ` left join lateral (select * from ${table.qualified} p where p.${col(table, "timestamp")} < $1::int8 ${dims.map((d, i) => `and p.${d.dst} = b.d${i}`).join(" ")} order by p.${col(table, "timestamp")} desc limit 1) p on true`
     : "";
   return `insert into ${table.qualified} (${columns})
