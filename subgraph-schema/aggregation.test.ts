@@ -40,6 +40,9 @@ describe("@aggregation (graph-node's aggregations over a timeseries)", () => {
     expect(agg(`token: Bytes!`)).toThrow("Field token in aggregation S has type Bytes! but its type in the source is Token!");
     expect(agg(`token: Token!`)).toThrow("Aggregation S has no @aggregate fields");
     expect(agg(`s: BigDecimal! @aggregate(fn: "max", arg: "exp(amount)")`)).toThrow("Expressions can't us the function exp");
+    expect(() =>
+      parseSubgraphSchema(`${SOURCE} type Holder @entity { id: Bytes! stats: [S!]! @derivedFrom(field: "token") } type S @aggregation(intervals: ["hour"], source: "TokenData") { id: Int8! timestamp: Timestamp! token: Token! s: BigDecimal! @aggregate(fn: "sum", arg: "amount") }`),
+    ).toThrow("field Holder.stats lists the aggregation S: aggregation fields on entity types are not supported by this node");
   });
 });
 

@@ -84,6 +84,9 @@ export function parseSubgraphSchema(sdl: string): SubgraphSchema {
     if (entityNames.has(name)) return { kind: "reference", target: name, targetIsInterface: false };
     if (interfaceNames.has(name)) return { kind: "reference", target: name, targetIsInterface: true };
     if (enums.has(name)) return { kind: "enum", enum: name };
+    if (aggregationNodes.some((n) => n.name.value === name)) {
+      throw new SchemaError(`field ${owner}.${field} lists the aggregation ${name}: aggregation fields on entity types are not supported by this node; query ${name} through its own collection field`, { details: { type: owner, field, fieldType: name } });
+    }
     throw new SchemaError(`field ${owner}.${field} has unknown type ${name}`, { details: { type: owner, field, fieldType: name } });
   };
 
