@@ -35,7 +35,7 @@ export async function createDatabase(options: { databaseUrl?: string; dataDir?: 
  * touches all of it at start. PGlite's default, 128MB, is most of an idle node's memory; pages past
  * the pool stay in the OS page cache (PGlite's files), so a small pool costs little speed here.
  */
-export const DEFAULT_PGLITE_SHARED_BUFFERS = "16MB";
+export const DEFAULT_PGLITE_SHARED_BUFFERS = "32MB";
 
 /** LOCAL_NODE_PGLITE_SHARED_BUFFERS, as Postgres writes sizes (`16MB`, `1GB`, `2048kB`). */
 export function pgliteSharedBuffers(env: NodeJS.ProcessEnv = process.env): string {
