@@ -160,20 +160,33 @@ async function stopGnd(child: ChildProcess, exited: Promise<number | null>): Pro
   }
 }
 
+/** An admin JSON-RPC answer: its result, or its error's code and message. */
+export type AdminAnswer = { result: unknown } | { error: { code: number | null; message: string } };
+
+/**
+ * One call to a graph-node admin API (port 8020), on a fresh connection: gnd's admin server drops idle
+ * keep-alive sockets, and a reused one fails.
+ */
+export async function callAdmin(adminUrl: string, method: string, params: Record<string, unknown>): Promise<AdminAnswer> {
+  const res = await fetch(adminUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json", connection: "close" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    signal: AbortSignal.timeout(60_000),
+  });
+  const body = (await res.json()) as { result?: unknown; error?: { code?: number; message?: string } };
+  return body.error ? { error: { code: body.error.code ?? null, message: body.error.message ?? "" } } : { result: body.result ?? null };
+}
+
 /** Gives a deployment a subgraph name through the admin API (`subgraph_create` then `subgraph_deploy`). */
 export async function nameDeployment(adminUrl: string, name: string, deploymentId: string): Promise<void> {
-  const call = async (method: string, params: Record<string, unknown>) => {
-    // A fresh connection per call: gnd's admin server drops idle keep-alive sockets, and a reused one fails.
-    const res = await fetch(adminUrl, { method: "POST", headers: { "content-type": "application/json", connection: "close" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
-    return (await res.json()) as { result?: unknown; error?: { message: string } };
-  };
-  const created = await call("subgraph_create", { name });
-  if (created.error && !/exists/i.test(created.error.message)) throw new GraphNodeError(`subgraph_create ${name} failed: ${created.error.message}`, { code: "GND_ADMIN" });
+  const created = await callAdmin(adminUrl, "subgraph_create", { name });
+  if ("error" in created && !/exists/i.test(created.error.message)) throw new GraphNodeError(`subgraph_create ${name} failed: ${created.error.message}`, { code: "GND_ADMIN" });
   // gnd dev lists a deployment in its status API a moment before its admin API can find it.
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const deployed = await call("subgraph_deploy", { name, ipfs_hash: deploymentId });
-    if (!deployed.error) return;
+    const deployed = await callAdmin(adminUrl, "subgraph_deploy", { name, ipfs_hash: deploymentId });
+    if (!("error" in deployed)) return;
     if (!/deployment not found/.test(deployed.error.message) || Date.now() > deadline) {
       throw new GraphNodeError(`subgraph_deploy ${name} failed: ${deployed.error.message}`, { code: "GND_ADMIN" });
     }

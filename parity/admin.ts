@@ -2,19 +2,11 @@
 // calls change (paused, node, latest block), read the same way from both.
 import type { Engine } from "./engines.js";
 import { postGraphQL } from "./graphql.js";
+import { callAdmin, type AdminAnswer } from "../graph-node/index.js";
 
-export type AdminAnswer = { result: unknown } | { error: { code: number | null; message: string } };
-
-/** One call; a fresh connection each time, since gnd's admin server drops idle keep-alive sockets. */
-export async function adminCall(engine: Engine, method: string, params: Record<string, unknown>): Promise<AdminAnswer> {
-  const res = await fetch(engine.adminUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json", connection: "close" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-    signal: AbortSignal.timeout(60_000),
-  });
-  const body = (await res.json()) as { result?: unknown; error?: { code?: number; message?: string } };
-  return body.error ? { error: { code: body.error.code ?? null, message: body.error.message ?? "" } } : { result: body.result ?? null };
+/** One admin call on the engine (graph-node's JSON-RPC; the local node answers it the same way). */
+export function adminCall(engine: Engine, method: string, params: Record<string, unknown>): Promise<AdminAnswer> {
+  return callAdmin(engine.adminUrl, method, params);
 }
 
 export interface AdminStatus {

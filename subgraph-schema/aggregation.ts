@@ -4,7 +4,7 @@
 import { Kind, type ConstDirectiveNode, type ObjectTypeDefinitionNode } from "graphql";
 import { SchemaError } from "./errors.js";
 import { aggregateArgColumns } from "./aggregateExpression.js";
-import type { EntityTypeDef, FieldDef, ScalarKind } from "./types.js";
+import { baseTypeName, fieldTypeText, type EntityTypeDef, type FieldDef, type ScalarKind } from "./types.js";
 
 export type AggregationInterval = "hour" | "day";
 export type AggregateFn = "sum" | "count" | "min" | "max" | "first" | "last";
@@ -44,16 +44,6 @@ function stringArg(directive: ConstDirectiveNode, name: string): { value: string
   return arg.kind === Kind.STRING || arg.kind === Kind.ENUM ? { value: arg.value } : "invalid";
 }
 
-function baseName(field: FieldDef): string {
-  const t = field.type;
-  return t.kind === "scalar" ? t.scalar : t.kind === "enum" ? t.enum : t.target;
-}
-
-function typeText(field: FieldDef): string {
-  const inner = field.list ? `[${baseName(field)}${field.itemNonNull ? "!" : ""}]` : baseName(field);
-  return `${inner}${field.nonNull ? "!" : ""}`;
-}
-
 /** Reads one `@aggregation` type; `fields` are its fields as the schema reader parsed them. */
 export function readAggregation(node: ObjectTypeDefinitionNode, fields: FieldDef[], entities: Map<string, EntityTypeDef>): AggregationDef {
   const name = node.name.value;
@@ -82,12 +72,12 @@ export function readAggregation(node: ObjectTypeDefinitionNode, fields: FieldDef
   const byName = new Map(fields.map((f) => [f.name, f]));
   const id = byName.get("id");
   if (!id) fail(`entity ${name} has no id field`, name);
-  if (baseName(id) !== baseName(sourceType.fieldsByName.get("id") ?? id) || id.type.kind !== "scalar" || id.type.scalar !== "Int8") {
-    fail(`The type of the \`id\` field for aggregation ${name} must be Int8, the same as in the source, but is ${baseName(id)}`, name);
+  if (baseTypeName(id) !== baseTypeName(sourceType.fieldsByName.get("id") ?? id) || id.type.kind !== "scalar" || id.type.scalar !== "Int8") {
+    fail(`The type of the \`id\` field for aggregation ${name} must be Int8, the same as in the source, but is ${baseTypeName(id)}`, name);
   }
   const timestamp = byName.get("timestamp");
   if (!timestamp) fail(`Timeseries ${name} is missing a \`timestamp\` field`, name);
-  if (timestamp.type.kind !== "scalar" || timestamp.type.scalar !== "Timestamp") fail(`Type ${name} has a \`timestamp\` field of type ${baseName(timestamp)}, but it must be of type Timestamp`, name);
+  if (timestamp.type.kind !== "scalar" || timestamp.type.scalar !== "Timestamp") fail(`Type ${name} has a \`timestamp\` field of type ${baseTypeName(timestamp)}, but it must be of type Timestamp`, name);
 
   const dimensions: FieldDef[] = [];
   const aggregates: AggregateDef[] = [];
@@ -99,7 +89,7 @@ export function readAggregation(node: ObjectTypeDefinitionNode, fields: FieldDef
     if (!aggregate) {
       const inSource = sourceType.fieldsByName.get(field.name);
       if (!inSource) fail(`Aggregation ${name} uses ${source.value} as the source, but that does not have a field ${field.name}`, name);
-      if (typeText(inSource) !== typeText(field)) fail(`Field ${field.name} in aggregation ${name} has type ${typeText(field)} but its type in the source is ${typeText(inSource)}`, name);
+      if (fieldTypeText(inSource) !== fieldTypeText(field)) fail(`Field ${field.name} in aggregation ${name} has type ${fieldTypeText(field)} but its type in the source is ${fieldTypeText(inSource)}`, name);
       dimensions.push(field);
       continue;
     }

@@ -17,7 +17,7 @@ import { SchemaError } from "./errors.js";
 import { readAggregation, type AggregationDef } from "./aggregation.js";
 
 import type { EntityTypeDef, EnumDef, FieldDef, FieldType, IdKind, InterfaceDef, ScalarKind } from "./types.js";
-import { SCALAR_KINDS } from "./types.js";
+import { SCALAR_KINDS, baseTypeName } from "./types.js";
 
 export interface SubgraphSchema {
   /** The source text, unchanged. */
@@ -208,8 +208,7 @@ function checkTimeseries(name: string, directive: ConstDirectiveNode | undefined
   const timestamp = fields.get("timestamp");
   if (!timestamp) throw new SchemaError(`Timeseries ${name} is missing a \`timestamp\` field`, { details: { type: name } });
   if (timestamp.type.kind !== "scalar" || timestamp.type.scalar !== "Timestamp") {
-    const base = timestamp.type.kind === "scalar" ? timestamp.type.scalar : timestamp.type.kind === "enum" ? timestamp.type.enum : timestamp.type.target;
-    throw new SchemaError(`Type ${name} has a \`timestamp\` field of type ${base}, but it must be of type Timestamp`, { details: { type: name } });
+    throw new SchemaError(`Type ${name} has a \`timestamp\` field of type ${baseTypeName(timestamp)}, but it must be of type Timestamp`, { details: { type: name } });
   }
 }
 

@@ -53,3 +53,15 @@ export interface EnumDef {
   name: string;
   values: string[];
 }
+
+/** The name a field's type refers to: its scalar, enum or entity type (`Token` in `[Token!]!`). */
+export function baseTypeName(field: FieldDef): string {
+  const t = field.type;
+  return t.kind === "scalar" ? t.scalar : t.kind === "enum" ? t.enum : t.target;
+}
+
+/** The field's GraphQL type as written: `String!`, `[Int!]!`. */
+export function fieldTypeText(field: FieldDef): string {
+  const inner = field.list ? `[${baseTypeName(field)}${field.itemNonNull ? "!" : ""}]` : baseTypeName(field);
+  return `${inner}${field.nonNull ? "!" : ""}`;
+}

@@ -2,7 +2,7 @@
 // and interface a singular and a collection field, `<T>_filter`, `<T>_orderBy`, plus `_meta`,
 // Block_height, BlockChangedFilter, OrderDirection, _SubgraphErrorPolicy_ and the custom scalars.
 import { buildSchema, GraphQLScalarType, Kind, type GraphQLSchema, type ValueNode } from "graphql";
-import { aggregationAsEntity, type FieldDef, type SubgraphSchema } from "../../subgraph-schema/index.js";
+import { aggregationAsEntity, fieldTypeText, type FieldDef, type SubgraphSchema } from "../../subgraph-schema/index.js";
 import { queryFieldNames } from "./naming.js";
 
 export interface ApiSchema {
@@ -95,17 +95,12 @@ export function buildApiSchema(subgraph: SubgraphSchema): ApiSchema {
   const rootFields = new Map<string, RootField>();
   const queryFields: string[] = [];
 
-  const typeRef = (f: FieldDef): string => {
-    const base = f.type.kind === "scalar" ? f.type.scalar : f.type.kind === "enum" ? f.type.enum : f.type.target;
-    if (!f.list) return `${base}${f.nonNull ? "!" : ""}`;
-    return `[${base}${f.itemNonNull ? "!" : ""}]${f.nonNull ? "!" : ""}`;
-  };
   const fieldSdl = (f: FieldDef): string => {
     if (f.type.kind === "reference" && f.list) {
       const t = f.type.target;
-      return `  ${f.name}(skip: Int = 0, first: Int = 100, orderBy: ${t}_orderBy, orderDirection: OrderDirection, where: ${t}_filter): ${typeRef(f)}`;
+      return `  ${f.name}(skip: Int = 0, first: Int = 100, orderBy: ${t}_orderBy, orderDirection: OrderDirection, where: ${t}_filter): ${fieldTypeText(f)}`;
     }
-    return `  ${f.name}: ${typeRef(f)}`;
+    return `  ${f.name}: ${fieldTypeText(f)}`;
   };
 
   for (const e of subgraph.enums.values()) parts.push(`enum ${e.name} { ${e.values.join(" ")} }`);
@@ -168,10 +163,7 @@ function aggregationFilterSdl(subgraph: SubgraphSchema, typeName: string, fields
     const ordered = f.type.kind === "scalar" && ["BigInt", "BigDecimal", "Int", "Int8", "Timestamp"].includes(f.type.scalar);
     for (const op of ordered ? ["", "gt", "lt", "gte", "lte", "in"] : [""]) inputs.push(`  ${op === "" ? f.name : `${f.name}_${op}`}: ${op === "in" ? `[${scalar}!]` : scalar}`);
   }
-  inputs.push(`  "Filter for the block changed event."\n  _change_block: BlockChangedFilter`);
-  inputs.push(`  and: [${typeName}_filter]`);
-  inputs.push(`  or: [${typeName}_filter]`);
-  return `input ${typeName}_filter {\n${inputs.join("\n")}\n}`;
+  return filterTypeSdl(typeName, inputs);
 }
 
 function filterSdl(subgraph: SubgraphSchema, typeName: string, fields: FieldDef[]): string {
@@ -208,10 +200,7 @@ function filterSdl(subgraph: SubgraphSchema, typeName: string, fields: FieldDef[
       for (const op of scalarOps(t.scalar)) add(f.name, op, op === "in" || op === "not_in" ? `[${t.scalar}!]` : t.scalar);
     }
   }
-  inputs.push(`  "Filter for the block changed event."\n  _change_block: BlockChangedFilter`);
-  inputs.push(`  and: [${typeName}_filter]`);
-  inputs.push(`  or: [${typeName}_filter]`);
-  return `input ${typeName}_filter {\n${inputs.join("\n")}\n}`;
+  return filterTypeSdl(typeName, inputs);
 }
 
 function idKindOf(subgraph: SubgraphSchema, target: string): string {
@@ -275,4 +264,10 @@ function installScalars(schema: GraphQLSchema): void {
     // graphql-js reads these at run time; buildSchema gives identity functions we replace here.
     Object.assign(type, { parseValue: impl.parseValue, parseLiteral: impl.parseLiteral, serialize: (v: unknown) => v });
   }
+}
+
+/** `<T>_filter` with its field inputs and the `_change_block`, `and` and `or` every filter type has. */
+function filterTypeSdl(typeName: string, inputs: string[]): string {
+  const all = [...inputs, `  "Filter for the block changed event."\n  _change_block: BlockChangedFilter`, `  and: [${typeName}_filter]`, `  or: [${typeName}_filter]`];
+  return `input ${typeName}_filter {\n${all.join("\n")}\n}`;
 }

@@ -9,8 +9,8 @@ import type { ColumnLayout, DeploymentLayout, TableLayout } from "./layout.js";
 import { BLOCK_MAX } from "./layout.js";
 import type { Queryable } from "./database.js";
 import { StoreError } from "./errors.js";
-import type { FieldDef, SubgraphSchema } from "../../subgraph-schema/index.js";
-import { storageKind } from "../../subgraph-schema/index.js";
+import type { SubgraphSchema } from "../../subgraph-schema/index.js";
+import { fieldTypeText, storageKind } from "../../subgraph-schema/index.js";
 import type { BlockPtr } from "./types.js";
 
 export interface GraftSource {
@@ -46,22 +46,14 @@ function assignable(entity: string, dst: ColumnLayout, dstSchema: SubgraphSchema
   const dstType = dst.field.type;
   const srcType = src.field.type;
   if (dstType.kind === "enum") {
-    if (srcType.kind !== "enum") return `${what} is an enum ${typeText(dst.field)}, but its type in the source is ${typeText(src.field)}`;
+    if (srcType.kind !== "enum") return `${what} is an enum ${fieldTypeText(dst.field)}, but its type in the source is ${fieldTypeText(src.field)}`;
     const allowed = new Set(dstSchema.enums.get(dstType.enum)?.values ?? []);
     const missing = (srcSchema.enums.get(srcType.enum)?.values ?? []).some((v) => !allowed.has(v));
     return missing ? `the enum type ${srcType.enum} contains values not present in ${dstType.enum}` : null;
   }
   const sameColumnType = storageKind(dstSchema, dst.field) === storageKind(srcSchema, src.field) && srcType.kind !== "enum";
-  if (!sameColumnType || dst.list !== src.list) return `${what} has type ${typeText(dst.field)}, but its type in the source is ${typeText(src.field)}`;
+  if (!sameColumnType || dst.list !== src.list) return `${what} has type ${fieldTypeText(dst.field)}, but its type in the source is ${fieldTypeText(src.field)}`;
   return null;
-}
-
-/** The field's GraphQL type as written: `String!`, `[Int!]!`. */
-function typeText(field: FieldDef): string {
-  const t = field.type;
-  const name = t.kind === "scalar" ? t.scalar : t.kind === "enum" ? t.enum : t.target;
-  const inner = field.list ? `[${name}${field.itemNonNull ? "!" : ""}]` : name;
-  return `${inner}${field.nonNull ? "!" : ""}`;
 }
 
 /** Copies the base's data as of the graft block into the new deployment's (empty) tables. */

@@ -2,6 +2,7 @@
 // reassigning a deployment to another node and back, removing the name, and the answers to calls
 // that name what does not exist. Compared: each call's answer, and the status fields the call changes
 // (paused, node, latest block), read by deployment id, after new blocks came while it took effect.
+import { setTimeout as sleep } from "node:timers/promises";
 import { deployApprovalToken, sendApprovals } from "../../hardhat/deploy/index.js";
 import { projectRoot } from "../../lib/projectRoot.js";
 import { adminCall, adminStatus, type AdminStatus } from "../admin.js";
@@ -118,8 +119,4 @@ async function adminScenario({ local, graphNode, chainUrl, deployOnBoth }: Admin
 function expectLocal(out: [string, unknown, unknown][], subject: string, test: (answer: unknown) => boolean): void {
   const answer = out.find(([s]) => s === subject)?.[1];
   if (!test(answer)) throw new Error(`admin case: step ${subject} did not take effect on the local node: ${JSON.stringify(answer)}`);
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
 }
