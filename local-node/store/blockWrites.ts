@@ -19,7 +19,7 @@ export async function writeBlocks(s: StoreState, id: string, blocks: BlockChange
   let lastRollup = s.lastRollups.get(id);
   await s.db.transaction(async (tx) => {
     await applyBlocks(tx, layout, blocks.map((b) => ({ block: b.block.number, changes: b.changes })));
-    lastRollup = await rollUp(tx, layout, s.lastRollups.get(id), times);
+    lastRollup = await rollUp(tx, layout, lastRollup, times);
     for (const b of blocks) {
       await insertDataSources(tx, id, b.dataSources ?? []);
       await markDataSourcesDone(tx, id, b.doneDataSources ?? [], b.block.number);

@@ -9,6 +9,7 @@ import type { ColumnLayout, DeploymentLayout, TableLayout } from "./layout.js";
 import { BLOCK_MAX } from "./layout.js";
 import type { Queryable } from "./database.js";
 import { StoreError } from "./errors.js";
+import { earliestBlockSql } from "./metadata.js";
 import type { SubgraphSchema } from "../../subgraph-schema/index.js";
 import { fieldTypeText, storageKind } from "../../subgraph-schema/index.js";
 import type { BlockPtr } from "./types.js";
@@ -84,7 +85,7 @@ export async function copyGraftBase(tx: Queryable, id: string, layout: Deploymen
   await tx.query(`insert into subgraphs.recent_block (deployment, number, hash) select $1, number, hash from subgraphs.recent_block where deployment = $2 and number <= $3`, [id, graft.base, block]);
   await tx.query(
     `update subgraphs.deployment d set graft_base = $2, graft_block = $3, history_blocks = b.history_blocks,
-            earliest_block = coalesce(b.earliest_block, greatest(b.start_block - 1, 0)),
+            earliest_block = ${earliestBlockSql("b")},
             latest_block_number = $3, latest_block_hash = $4
        from subgraphs.deployment b where d.id = $1 and b.id = $2`,
     [id, graft.base, block, graft.block.hash],

@@ -59,15 +59,19 @@ create index if not exists recent_block_hash on subgraphs.recent_block (deployme
 `;
 
 /**
- * graph-node's earliest block before any pruning: the block before the lowest start block (its
- * `start_block` pointer), or 0 for a start at genesis.
+ * The deployment row's earliest queryable block (graph-node's earliest_block_number): what pruning set,
+ * else the block before the lowest start block (its `start_block` pointer), or 0 for a start at genesis.
+ * `row` qualifies the columns when several deployment rows are in the statement.
  */
-const UNPRUNED_EARLIEST_SQL = "greatest(start_block - 1, 0)";
+export function earliestBlockSql(row = ""): string {
+  const at = row ? `${row}.` : "";
+  return `coalesce(${at}earliest_block, greatest(${at}start_block - 1, 0))`;
+}
 
 export const DEPLOYMENT_COLUMNS = `id, schema_name, network, start_block, latest_block_number, latest_block_hash,
   latest_block_timestamp::text as latest_block_timestamp, latest_block_parent_hash, health, fatal_error,
   first_error_block, synced, paused, node_id, manifest, schema_sdl, causality_region_entities, history_blocks,
-  coalesce(earliest_block, ${UNPRUNED_EARLIEST_SQL}) as earliest_block,
+  ${earliestBlockSql()} as earliest_block,
   exists (select 1 from subgraphs.subgraph s join subgraphs.subgraph_version v on v.id in (s.current_version, s.pending_version)
           where v.deployment = subgraphs.deployment.id) as assigned`;
 

@@ -7,6 +7,7 @@
 import type { Queryable } from "./database.js";
 import { BLOCK_MAX, type DeploymentLayout } from "./layout.js";
 import { StoreError } from "./errors.js";
+import { earliestBlockSql } from "./metadata.js";
 
 export interface PruningPolicy {
   /** ETHEREUM_REORG_THRESHOLD: history must be longer than this to be pruned at all (graph-node: 250). */
@@ -35,7 +36,7 @@ export function earliestAfterWrites(policy: PruningPolicy, historyBlocks: number
 /** Prunes the deployment's history after `blocks` were written, inside the write's transaction. */
 export async function pruneAfterWrites(tx: Queryable, policy: PruningPolicy, layout: DeploymentLayout, id: string, blocks: number[]): Promise<void> {
   const [row] = await tx.query<{ history_blocks: number; earliest: number }>(
-    "select history_blocks, coalesce(earliest_block, greatest(start_block - 1, 0)) as earliest from subgraphs.deployment where id = $1",
+    `select history_blocks, ${earliestBlockSql()} as earliest from subgraphs.deployment where id = $1`,
     [id],
   );
   if (!row) return;

@@ -70,22 +70,18 @@ async function newestBucketEnd(tx: Queryable, rollups: TableLayout[]): Promise<b
  * group's latest rolled-up row. Has the table's columns, to stand in for it in a query.
  */
 export function withCurrentBucketSql(layout: DeploymentLayout, table: TableLayout): string {
-  const { source, dims, aggregates, col } = rollupParts(layout, table);
+  const parts = rollupParts(layout, table);
+  const { source, dims, aggregates, col } = parts;
   const size = intervalMicros(table.aggregation?.interval ?? "hour");
   const ts = `s.${col(source, "timestamp")}`;
-  const lastRollup = `(select max(${col(table, "timestamp")}) + ${size + MICROS} from ${table.qualified})`;
-  const bucket = `select max(s.vid) as vid, max(s.${col(source, "id")}) as id, (max(${ts}) / ${size}) * ${size} as ts, max(s."block$") as blk,
-    ${dims.map((d, i) => `s.${d.src} as d${i}`).concat(aggregates.map((x, i) => `${aggregateOver(x.a, x.expr)} as a${i}`)).join(", ")}
-    from ${source.qualified} s where ${ts} >= coalesce(${lastRollup}, -9223372036854775807) and s."block$" <= $1
-    ${dims.length ? `group by ${dims.map((d) => `s.${d.src}`).join(", ")}` : ""} having count(*) > 0`;
-  const values = aggregates.map((x, i) => (x.a.cumulative ? combine(x.a, `b.a${i}`, `p.${x.dst}`) : `b.a${i}`));
-  const prev = aggregates.some((x) => x.a.cumulative)
-    ? ` left join lateral (select * from ${table.qualified} p where p.${col(table, "timestamp")} < coalesce(${lastRollup}, -9223372036854775807) ${dims.map((d, i) => `and p.${d.dst} = b.d${i}`).join(" ")} order by p.${col(table, "timestamp")} desc limit 1) p on true`
-    : "";
+  const notRolledUp = `coalesce((select max(${col(table, "timestamp")}) + ${size + MICROS} from ${table.qualified}), -9223372036854775807)`;
+  const bucket = bucketSelect(parts, [`max(s.vid) as vid`, `(max(${ts}) / ${size}) * ${size} as ts`, `max(s."block$") as blk`], `${ts} >= ${notRolledUp} and s."block$" <= $1`) + " having count(*) > 0";
   const columns = [col(table, "id"), col(table, "timestamp"), ...dims.map((d) => d.dst), ...aggregates.map((x) => x.dst)];
-  const current = ["b.vid", "b.id", "b.ts", ...dims.map((_, i) => `b.d${i}`), ...values, "b.blk"].map((v, i) => `${v} as ${["vid", ...columns, `"block$"`][i]}`);
-  return `select vid, ${columns.join(", ")}, "block$" from ${table.qualified} union all select ${current.join(", ")} from (${bucket}) b${prev}`;
+  const current = ["b.vid", "b.id", "b.ts", ...dims.map((_, i) => `b.d${i}`), ...aggregateValues(parts), "b.blk"].map((v, i) => `${v} as ${["vid", ...columns, `"block$"`][i]}`);
+  return `select vid, ${columns.join(", ")}, "block$" from ${table.qualified} union all select ${current.join(", ")} from (${bucket}) b${previousRowJoin(parts, notRolledUp)}`;
 }
+
+type RollupParts = ReturnType<typeof rollupParts>;
 
 /** What a rollup reads and writes: the source table, dimension and aggregate columns. */
 function rollupParts(layout: DeploymentLayout, table: TableLayout) {
@@ -100,21 +96,38 @@ function rollupParts(layout: DeploymentLayout, table: TableLayout) {
   };
   const dims = agg.def.dimensions.map((f) => ({ src: col(source, f.name), dst: col(table, f.name) }));
   const aggregates = agg.def.aggregates.map((a) => ({ a, dst: col(table, a.field.name), expr: a.arg === null ? null : argSql(a, source, (f) => col(source, f)) }));
-  return { source, dims, aggregates, col };
+  return { table, source, dims, aggregates, col };
+}
+
+/**
+ * The timeseries rows (`s`) that `where` selects, aggregated per group: the max id, `extra` columns,
+ * the dimensions as d0, d1, ... and the aggregates as a0, a1, ...
+ */
+function bucketSelect({ source, dims, aggregates, col }: RollupParts, extra: string[], where: string): string {
+  const columns = [`max(s.${col(source, "id")}) as id`, ...extra, ...dims.map((d, i) => `s.${d.src} as d${i}`), ...aggregates.map((x, i) => `${aggregateOver(x.a, x.expr)} as a${i}`)];
+  return `select ${columns.join(", ")} from ${source.qualified} s where ${where}${dims.length ? ` group by ${dims.map((d) => `s.${d.src}`).join(", ")}` : ""}`;
+}
+
+/** Each aggregate's value for a bucket row `b`: cumulative ones combined with the group's previous row `p`. */
+function aggregateValues({ aggregates }: RollupParts): string[] {
+  return aggregates.map((x, i) => (x.a.cumulative ? combine(x.a, `b.a${i}`, `p.${x.dst}`) : `b.a${i}`));
+}
+
+/** For cumulative aggregates: each bucket row `b` joined to its group's latest rolled-up row `p` before `before`. */
+function previousRowJoin({ table, dims, aggregates, col }: RollupParts, before: string): string {
+  if (!aggregates.some((x) => x.a.cumulative)) return "";
+  const ts = `p.${col(table, "timestamp")}`;
+  return ` left join lateral (select * from ${table.qualified} p where ${ts} < ${before} ${dims.map((d, i) => `and p.${d.dst} = b.d${i}`).join(" ")} order by ${ts} desc limit 1) p on true`;
 }
 
 function rollupSql(layout: DeploymentLayout, table: TableLayout): string {
-  const { source, dims, aggregates, col } = rollupParts(layout, table);
+  const parts = rollupParts(layout, table);
+  const { source, dims, aggregates, col } = parts;
   const ts = `s.${col(source, "timestamp")}`;
-  const bucket = `select max(s.${col(source, "id")}) as id, ${dims.map((d, i) => `s.${d.src} as d${i}`).concat(aggregates.map((x, i) => `${aggregateOver(x.a, x.expr)} as a${i}`)).join(", ")}
-    from ${source.qualified} s where ${ts} >= $1::int8 and ${ts} < $2::int8 ${dims.length ? `group by ${dims.map((d) => `s.${d.src}`).join(", ")}` : ""}`;
+  const bucket = bucketSelect(parts, [], `${ts} >= $1::int8 and ${ts} < $2::int8`);
   const columns = [col(table, "id"), col(table, "timestamp"), ...dims.map((d) => d.dst), ...aggregates.map((x) => x.dst), `"block$"`].join(", ");
-  const values = aggregates.map((x, i) => (x.a.cumulative ? combine(x.a, `b.a${i}`, `p.${x.dst}`) : `b.a${i}`));
-  const prev = aggregates.some((x) => x.a.cumulative)
-    ? ` left join lateral (select * from ${table.qualified} p where p.${col(table, "timestamp")} < $1::int8 ${dims.map((d, i) => `and p.${d.dst} = b.d${i}`).join(" ")} order by p.${col(table, "timestamp")} desc limit 1) p on true`
-    : "";
   return `insert into ${table.qualified} (${columns})
-    select ${["b.id", "$1::int8", ...dims.map((_, i) => `b.d${i}`), ...values, "$3::int4"].join(", ")} from (${bucket}) b${prev} order by b.id`;
+    select ${["b.id", "$1::int8", ...dims.map((_, i) => `b.d${i}`), ...aggregateValues(parts), "$3::int4"].join(", ")} from (${bucket}) b${previousRowJoin(parts, "$1::int8")} order by b.id`;
 }
 
 function argSql(a: AggregateDef, source: TableLayout, column: (field: string) => string): string {
