@@ -65,8 +65,8 @@ export async function runParityCase(parityCase: ParityCase, options: RunCaseOpti
         const deployOnBoth = async (another: BuiltSubgraph, name: string) => void (await engines.deployAnother(another, name, async () => undefined));
         for (const [subject, local, graphNode] of await parityCase.adminSteps({ ...context, local: subjects.local, graphNode: subjects.graphNode, deployOnBoth })) {
           comparisons++;
-          const diff = firstDifference(withDeploymentsUnnamed(local), withDeploymentsUnnamed(graphNode));
-          if (diff) differences.push({ case: parityCase.name, subject: `admin:${subject}`, local, graphNode, diff });
+          const difference = compareAnswers(parityCase.name, `admin:${subject}`, local, graphNode);
+          if (difference) differences.push(difference);
         }
       }
       if (parityCase.afterwards) {
@@ -107,12 +107,10 @@ export async function compareEngines(params: CompareEnginesParameters): Promise<
   params.log?.(`${round}: both engines settled at block ${head}`);
   const differences: Difference[] = [];
   let comparisons = 0;
-  const add = (subject: string, localAnswer: unknown, graphNodeAnswer: unknown) => {
+  const add = (subject: string, local: unknown, graphNode: unknown) => {
     comparisons++;
-    const local = withDeploymentsUnnamed(localAnswer);
-    const graphNode = withDeploymentsUnnamed(graphNodeAnswer);
-    const diff = firstDifference(local, graphNode);
-    if (diff) differences.push({ case: params.caseName, subject: round === "first" ? subject : `${round}:${subject}`, local, graphNode, diff });
+    const difference = compareAnswers(params.caseName, round === "first" ? subject : `${round}:${subject}`, local, graphNode);
+    if (difference) differences.push(difference);
   };
   for (const [subject, local, graphNode] of statusSubjects(await readStatus(localEngine), await readStatus(graphNodeEngine))) add(subject, local, graphNode);
   const samples = new Map<string, Record<string, unknown>[]>();
@@ -129,6 +127,14 @@ export async function compareEngines(params: CompareEnginesParameters): Promise<
     add(`query:${q.id}`, local, graphNode);
   }
   return { comparisons, differences };
+}
+
+/** Two engines' answers on one subject, with each engine's deployment id left out; the difference, if any. */
+function compareAnswers(caseName: string, subject: string, localAnswer: unknown, graphNodeAnswer: unknown): Difference | null {
+  const local = withDeploymentsUnnamed(localAnswer);
+  const graphNode = withDeploymentsUnnamed(graphNodeAnswer);
+  const diff = firstDifference(local, graphNode);
+  return diff ? { case: caseName, subject, local, graphNode, diff } : null;
 }
 
 /** Splits differences into those listed in accepted-differences.json (with their reasons) and open ones. */

@@ -145,7 +145,7 @@ async function createDataFolder(dataDir: string, options: { startParams: string[
     await mkdir(dirname(template), { recursive: true });
     const scratch = await mkdtemp(`${template}-`);
     try {
-      await initdbApart(scratch, options);
+      await initdbApart(pglite, scratch, options);
       // Another node may have made it meanwhile: then its copy stays, and this one goes.
       await rename(scratch, template).catch(() => undefined);
     } finally {
@@ -155,9 +155,8 @@ async function createDataFolder(dataDir: string, options: { startParams: string[
   await cp(template, dataDir, { recursive: true });
 }
 
-/** Creates a PGlite data folder (initdb) in a child process, so that its memory ends with it. */
-async function initdbApart(dataDir: string, options: { startParams: string[] }): Promise<void> {
-  const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+/** Creates a PGlite data folder (initdb) in a child process (PGlite's entry point `pglite`), so that its memory ends with it. */
+async function initdbApart(pglite: string, dataDir: string, options: { startParams: string[] }): Promise<void> {
   const script = `require(${JSON.stringify(pglite)}).PGlite.create(process.argv[1], JSON.parse(process.argv[2])).then((db) => db.close()).catch((e) => { console.error(e); process.exit(1); });`;
   const child = spawn(process.execPath, ["-e", script, dataDir, JSON.stringify(options)], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
