@@ -4,7 +4,8 @@ export type {
 } from "./types.js";
 export type { EntityQuery, EntityQueryResult, EntityFilter, EntityOrder, Selection, ChildQuery, FilterOp, ResultObject } from "./entityQuery.js";
 export { StoreError, SubgraphExistsError, SubgraphNotFoundError, DeploymentNotFoundError, maskDatabaseUrl } from "./errors.js";
-export { DEFAULT_PRUNING_POLICY, earliestAfterWrites, type PruningPolicy } from "./pruning.js";
+export { DEFAULT_PRUNING_POLICY, earliestAfterWrites } from "./pruning.js";
+export type { PruningPolicy } from "./types.js";
 export { createThrowawayDatabase, testServerUrl } from "./testDatabase.js";
 export type { TestBackend } from "./testDatabase.js";
 export type { FilterScalar } from "./entityQuery.js";

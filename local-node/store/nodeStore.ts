@@ -12,8 +12,8 @@ import { createDeployment, getDeployment, listDeployments, listIndexes, markFail
 import { blockNumberForHash, recentBlockHash } from "./blockPointer.js";
 import { revertTo, writeBlocks } from "./blockWrites.js";
 import { entityCount, getDerived, getEntity, queryEntities } from "./entityReads.js";
-import { DEFAULT_PRUNING_POLICY, type PruningPolicy } from "./pruning.js";
-import type { NodeStore, NodeStoreOptions } from "./types.js";
+import { DEFAULT_PRUNING_POLICY } from "./pruning.js";
+import type { NodeStore, NodeStoreOptions, PruningPolicy } from "./types.js";
 
 export async function createNodeStore(options: NodeStoreOptions): Promise<NodeStore> {
   const db = await createDatabase(options);

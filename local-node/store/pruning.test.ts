@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { earliestAfterWrites, type PruningPolicy } from "./pruning.js";
+import { earliestAfterWrites } from "./pruning.js";
+import type { PruningPolicy } from "./types.js";
 import { describeBackends, useStore } from "./_test/backends.js";
 import { OWNER_A, TEST_SCHEMA, account, approval, block } from "./_test/fixtures.js";
 

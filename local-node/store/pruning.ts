@@ -8,13 +8,7 @@ import type { Queryable } from "./database.js";
 import { BLOCK_MAX, type DeploymentLayout } from "./layout.js";
 import { StoreError } from "./errors.js";
 import { earliestBlockSql } from "./metadata.js";
-
-export interface PruningPolicy {
-  /** ETHEREUM_REORG_THRESHOLD: history must be longer than this to be pruned at all (graph-node: 250). */
-  reorgThreshold: number;
-  /** GRAPH_STORE_HISTORY_SLACK_FACTOR: how far history may grow past history_blocks before a prune (1.2). */
-  slackFactor: number;
-}
+import type { PruningPolicy } from "./types.js";
 
 export const DEFAULT_PRUNING_POLICY: PruningPolicy = { reorgThreshold: 250, slackFactor: 1.2 };
 

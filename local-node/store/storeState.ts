@@ -5,7 +5,7 @@ import type { Database, Queryable } from "./database.js";
 import { DeploymentNotFoundError } from "./errors.js";
 import { buildLayout, type DeploymentLayout } from "./layout.js";
 import { readDeploymentRow, type DeploymentRow } from "./metadata.js";
-import type { PruningPolicy } from "./pruning.js";
+import type { PruningPolicy } from "./types.js";
 
 export interface StoreState {
   readonly db: Database;

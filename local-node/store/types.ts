@@ -2,7 +2,6 @@
 // server and the query and status servers code against.
 import type { BlockPtr, EntityChange, EntityData } from "../../wasm-host/index.js";
 import type { EntityQuery, EntityQueryResult } from "./entityQuery.js";
-import type { PruningPolicy } from "./pruning.js";
 
 export type { BlockPtr, EntityChange, EntityData };
 
@@ -99,6 +98,14 @@ export interface StoredDataSource {
   causalityRegion?: number;
   /** The block in which a file data source's file was processed; null while it waits. */
   doneAt?: number | null;
+}
+
+/** When the store prunes history (graph-node's settings of those names). */
+export interface PruningPolicy {
+  /** ETHEREUM_REORG_THRESHOLD: history must be longer than this to be pruned at all (graph-node: 250). */
+  reorgThreshold: number;
+  /** GRAPH_STORE_HISTORY_SLACK_FACTOR: how far history may grow past history_blocks before a prune (1.2). */
+  slackFactor: number;
 }
 
 export interface NodeStoreOptions {
