@@ -1,6 +1,7 @@
 // Resident memory of a process and everything below it, read from /proc (Linux only): what the memory
 // benchmarks sample while a node indexes, to tell its own memory from its helpers' (npm, tsx, esbuild).
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { descendantsOf } from "./processTree.js";
 
 export interface ProcessMemory {
   pid: number;
@@ -29,29 +30,14 @@ function commandOf(pid: number): string {
 
 /** `root` and its descendants (a process that ends while being read is left out). */
 export function processTreeMemory(root: number): ProcessMemory[] {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read after the last ")".
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      // Ended while the table was read.
-    }
-  }
   const out: ProcessMemory[] = [];
-  const queue = [root];
-  while (queue.length > 0) {
-    const pid = queue.shift()!;
+  for (const pid of [root, ...descendantsOf(root)]) {
     try {
       const status = readFileSync(`/proc/${pid}/status`, "utf8");
       out.push({ pid, command: commandOf(pid), rssKiB: statusField(status, "VmRSS"), peakKiB: statusField(status, "VmHWM") });
     } catch {
-      continue;
+      // Ended while the table was read.
     }
-    queue.push(...(children.get(pid) ?? []));
   }
   return out;
 }

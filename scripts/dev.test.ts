@@ -11,7 +11,7 @@ import { readNetworks } from "../hardhat/deploy/networks.js";
 import { freePort } from "../lib/freePort.js";
 import { projectRoot } from "../lib/projectRoot.js";
 import { approvalsFromChain } from "./_test/chainApprovals.js";
-import { descendantsOf, isRunning } from "./lib/processTree.js";
+import { descendantsOf, isRunning } from "../lib/processTree.js";
 
 // A cold graph-cli build takes 10-20 s on a loaded 2-core machine; each wait below has its own deadline.
 vi.setConfig({ testTimeout: 600_000 });

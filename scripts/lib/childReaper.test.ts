@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { freePort } from "../../lib/freePort.js";
 import { projectRoot } from "../../lib/projectRoot.js";
-import { descendantsOf, isRunning } from "./processTree.js";
+import { descendantsOf, isRunning } from "../../lib/processTree.js";
 
 // The second case runs the whole main job: generous limits for a loaded 2-core machine.
 vi.setConfig({ testTimeout: 400_000 });

@@ -1,7 +1,7 @@
 // The child reaper's own process (started by childReaper.ts, detached from the terminal): it notes the
 // processes below the watched one twice a second, and when its stdin closes, which happens however the
 // watched process ends (a clean exit, a crash, SIGKILL), it ends those that are still running.
-import { descendantsOf, isRunning } from "./processTree.js";
+import { descendantsOf, isRunning } from "../../lib/processTree.js";
 
 const watched = Number(process.argv[2]);
 const SNAPSHOT_MS = 500;
