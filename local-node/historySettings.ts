@@ -4,7 +4,7 @@
 // GRAPH_HISTORY_BLOCKS_OVERRIDE (every new deployment keeps that many).
 import { BaseError } from "../lib/errors.js";
 import type { HistoryBlocksSettings } from "./admin/index.js";
-import { DEFAULT_PRUNING_POLICY, type PruningPolicy } from "./store/index.js";
+import { BLOCK_MAX, DEFAULT_PRUNING_POLICY, type PruningPolicy } from "./store/index.js";
 
 export type HistorySettings = PruningPolicy & HistoryBlocksSettings;
 
@@ -45,6 +45,6 @@ function blockCount(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw === "") return undefined;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 2147483647) throw new HistorySettingsError(`${name} must be a number of blocks, not ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(n) || n < 0 || n > BLOCK_MAX) throw new HistorySettingsError(`${name} must be a number of blocks, not ${JSON.stringify(raw)}`);
   return n;
 }

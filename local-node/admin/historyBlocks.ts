@@ -2,10 +2,10 @@
 // GRAPH_HISTORY_BLOCKS_OVERRIDE, else `subgraph_deploy`'s `history_blocks`, else the manifest's
 // `indexerHints.prune` (`auto`: GRAPH_MIN_HISTORY_BLOCKS; `never` or no hint: all of it).
 import type { LoadedDeployment } from "../manifest/index.js";
-import { DEFAULT_PRUNING_POLICY } from "../store/index.js";
+import { BLOCK_MAX, DEFAULT_PRUNING_POLICY } from "../store/index.js";
 
-/** graph-node's BLOCK_NUMBER_MAX: history is never pruned. */
-export const ALL_HISTORY = 2147483647;
+/** graph-node's BLOCK_NUMBER_MAX as history_blocks: history is never pruned. */
+export const ALL_HISTORY = BLOCK_MAX;
 
 export interface HistoryBlocksSettings {
   /** ETHEREUM_REORG_THRESHOLD: a graft block must be this far below its base's head. */
