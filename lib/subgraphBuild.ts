@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { projectRoot } from "./projectRoot.js";
 import { parse } from "yaml";
-import { graphCli } from "./graphCli.js";
+import { builtManifestHash, graphCli } from "./graphCli.js";
 
 export interface BuildSubgraphParameters {
   /** Where the built subgraph goes; a fresh temp dir when omitted. */
@@ -20,6 +20,8 @@ export interface BuildSubgraphParameters {
   files?: string[];
   /** Another graph-cli's entry point to build with (see `graphCli`'s `bin`). */
   graphCliBin?: string;
+  /** An IPFS API to upload the build to (`graph build --ipfs`), so a deploy can name it instead of compiling again. */
+  ipfs?: string;
 }
 
 export interface BuiltSubgraph {
@@ -30,6 +32,8 @@ export interface BuiltSubgraph {
   manifestPath: string;
   /** The graph-cli it was built with when not the project's: deploy it with the same one. */
   graphCliBin?: string;
+  /** The uploaded manifest's hash, when built with `ipfs`. */
+  ipfsHash?: string;
 }
 
 /**
@@ -55,8 +59,10 @@ export async function buildSubgraph(params: BuildSubgraphParameters): Promise<Bu
   await mkdir(buildDir, { recursive: true });
   const cli = { cwd: workDir, ...(params.graphCliBin ? { bin: params.graphCliBin } : {}) };
   await graphCli(["codegen", "--output-dir", "generated/"], cli);
-  await graphCli(["build", "--network", network, "--network-file", "networks.json", "--output-dir", buildDir], cli);
-  return { workDir, buildDir, manifestPath: join(buildDir, "subgraph.yaml"), ...(params.graphCliBin ? { graphCliBin: params.graphCliBin } : {}) };
+  const built = await graphCli(["build", "--network", network, "--network-file", "networks.json", "--output-dir", buildDir, ...(params.ipfs ? ["--ipfs", params.ipfs] : [])], cli);
+  const ipfsHash = params.ipfs ? builtManifestHash(built.stdout + built.stderr) : null;
+  if (params.ipfs && !ipfsHash) throw new Error(`graph build --ipfs printed no manifest hash:\n${built.stdout}${built.stderr}`);
+  return { workDir, buildDir, manifestPath: join(buildDir, "subgraph.yaml"), ...(params.graphCliBin ? { graphCliBin: params.graphCliBin } : {}), ...(ipfsHash ? { ipfsHash } : {}) };
 }
 
 async function firstDataSourceName(manifestPath: string): Promise<string> {

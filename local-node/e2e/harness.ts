@@ -78,7 +78,8 @@ export async function startNode(rpcUrl: string, backend: Backend = "pglite"): Pr
 
 /** `graph create` + `graph deploy --version-label` with the unmodified graph-cli; returns the deployment id. */
 export async function deployWithGraphCli(built: BuiltSubgraph, name: string, urls: { admin: string; ipfs: string }, versionLabel = "v1", network = "localhost"): Promise<string> {
-  const out = await deploySubgraph({ name, versionLabel, deployUrl: urls.admin, ipfsUrl: urls.ipfs, network, networkFile: "networks.json", cwd: built.workDir });
+  // A build already uploaded (built with `ipfs`) is deployed by its hash, without compiling again.
+  const out = await deploySubgraph({ name, versionLabel, deployUrl: urls.admin, ipfsUrl: urls.ipfs, network, networkFile: "networks.json", cwd: built.workDir, ...(built.ipfsHash ? { ipfsHash: built.ipfsHash } : {}) });
   if (!out.deploymentId) throw new Error(`graph deploy printed no deployment id:\n${out.output}`);
   return out.deploymentId;
 }

@@ -93,12 +93,12 @@ export async function runNodeMemoryBench(options: NodeMemoryBenchOptions): Promi
 }
 
 /** npm, and the shell it runs a script in: the user's launcher, not part of the node. */
-function isLauncher(p: ProcessMemory): boolean {
+export function isLauncher(p: ProcessMemory): boolean {
   return /^(npm|sh) /.test(p.command);
 }
 
 /** Seconds between the node's first log line matching `from` and the next matching `to` (ISO timestamps lead each line). */
-function secondsBetween(output: string, from: RegExp, to: RegExp): number {
+export function secondsBetween(output: string, from: RegExp, to: RegExp): number {
   const lines = output.split("\n");
   const start = lines.findIndex((l) => from.test(l));
   const end = lines.findIndex((l, i) => i > start && to.test(l));

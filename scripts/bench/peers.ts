@@ -1,0 +1,25 @@
+// `npm run bench:peers [-- --events 100000 --engines ours,ponder,graph-node --small]`: ours, Ponder and
+// graph-node one after the other on one Hardhat chain, with speed, CPU seconds, peak memory and the
+// ratios against issue 18's targets (Linux: reads /proc). Ponder is installed on first use.
+import { formatReport, ENGINES, type EngineName } from "./peers/report.js";
+import { runPeersBench } from "./peers/run.js";
+import { fail, parseCli } from "../lib/args.js";
+
+const { values } = parseCli({
+  events: { type: "string", default: "100000" },
+  engines: { type: "string", default: ENGINES.join(",") },
+  small: { type: "boolean", default: false },
+});
+
+const events = values.small ? 1200 : Number(values.events);
+if (!Number.isInteger(events) || events < 1) fail(`--events must be a positive whole number, got ${values.events}`);
+const engines = values.engines.split(",").map((e) => e.trim()).filter(Boolean);
+const unknown = engines.filter((e) => !ENGINES.includes(e as EngineName));
+if (unknown.length || !engines.length) fail(`--engines takes a subset of ${ENGINES.join(",")}, got ${values.engines}`);
+try {
+  const figures = await runPeersBench({ events, engines: engines as EngineName[], log: (line) => console.log(line) });
+  console.log("");
+  console.log(formatReport(figures));
+} catch (err) {
+  fail(err);
+}

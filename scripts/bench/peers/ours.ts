@@ -1,0 +1,77 @@
+// Our side of the peer bench: `npm run local-node` (the tsc-compiled node) from nothing, then the
+// project's subgraph through the unmodified graph-cli on the path `npm start` takes (codegen, `graph
+// build --ipfs`, `graph deploy --ipfs-hash`), until the status says it indexed the chain's head.
+import { spawnSync } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { projectRoot } from "../../../lib/projectRoot.js";
+import { buildSubgraph, type BuiltSubgraph } from "../../../lib/subgraphBuild.js";
+import { deployWithGraphCli, freePorts, waitForHead } from "../../../local-node/e2e/harness.js";
+import { isLauncher, secondsBetween } from "../../../local-node/e2e/nodeMemory.bench.js";
+import { runDetached, waitUntil, type EngineRun } from "./engineRun.js";
+import { readSubgraphRows, type PeerChain } from "./subgraphRows.js";
+import { watchTree } from "./treeUsage.js";
+
+const NAME = "bench/approvals";
+
+/**
+ * Brings the compiled node (.build) up to date before the clock starts: `npm run local-node` compiles
+ * once after a source changed, which is no part of a cold start. The node then refuses the flag and exits.
+ */
+function compileNode(): void {
+  spawnSync(process.execPath, [join(projectRoot, "scripts", "runCompiled.mjs"), join(projectRoot, "scripts", "localNode.ts"), "--compile-only"], { cwd: projectRoot, stdio: "ignore" });
+}
+
+export async function runOurs(chain: PeerChain, options: { timeoutMs: number; log(line: string): void }): Promise<EngineRun> {
+  compileNode();
+  const dataDir = await mkdtemp(join(tmpdir(), "bench-peers-ours-"));
+  const ports = await freePorts();
+  const urls = { admin: `http://127.0.0.1:${ports.admin}`, ipfs: `http://127.0.0.1:${ports.ipfs}`, status: `http://127.0.0.1:${ports.status}` };
+  const args = ["--query-port", String(ports.query), "--admin-port", String(ports.admin), "--ipfs-port", String(ports.ipfs), "--status-port", String(ports.status), "--data-dir", dataDir, "--ethereum-rpc", chain.rpcUrl];
+  let built: BuiltSubgraph | undefined;
+  const started = Date.now();
+  const proc = runDetached("npm", ["run", "--silent", "local-node", "--", ...args], { cwd: projectRoot, env: { ...process.env, DATABASE_URL: "" } });
+  // npm and its shell are the user's launcher: left out, as in bench:node-memory.
+  const tree = watchTree(proc.pid, { ours: (p) => !isLauncher(p) });
+  try {
+    await waitUntil(async () => /queries http/.test(proc.output()), { timeoutMs: 120_000, what: "the local node to start", ended: proc.ended, output: proc.output });
+    const up = Date.now();
+    options.log("ours: node up; graph codegen, graph build --ipfs, graph create, graph deploy --ipfs-hash");
+    built = await buildSubgraph({ address: chain.token, startBlock: chain.startBlock, network: "localhost", ipfs: urls.ipfs });
+    const builtAt = Date.now();
+    await deployWithGraphCli(built, NAME, urls);
+    const deployed = Date.now();
+    const status = await waitForHead(urls.status, NAME, chain.rpcUrl, options.timeoutMs);
+    if (status.health !== "healthy") throw new Error(`our node did not index the chain: ${JSON.stringify(status)}`);
+    const synced = Date.now();
+    const usage = tree.stop().ours!;
+    const indexingSeconds = secondsBetween(proc.output(), /deployed bench\/approvals/, /synced at block/);
+    const rows = await readSubgraphRows(`http://127.0.0.1:${ports.query}/subgraphs/name/${NAME}`);
+    const s = (from: number, to: number) => (to - from) / 1000;
+    return {
+      figure: {
+        engine: "ours",
+        events: chain.events,
+        indexingSeconds,
+        coldSeconds: s(started, synced),
+        cpuSeconds: usage.cpuSeconds,
+        peakMiB: usage.peakMiB,
+        phases: [
+          { label: "node start-up", seconds: s(started, up) },
+          { label: "codegen + build --ipfs", seconds: s(up, builtAt) },
+          { label: "create + deploy", seconds: s(builtAt, deployed) },
+          { label: "deploy to synced (status)", seconds: s(deployed, synced) },
+        ],
+        parts: [],
+        processes: usage.processes,
+      },
+      rows,
+    };
+  } finally {
+    tree.stop();
+    await proc.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    if (built) await rm(built.workDir, { recursive: true, force: true });
+  }
+}

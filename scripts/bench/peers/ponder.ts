@@ -1,0 +1,131 @@
+// Ponder's side of the peer bench: the pinned release, installed on first use from the app's committed
+// lock file into a scratch folder (never by the project's npm ci), then `ponder start` on its embedded
+// PGlite, timed from its process start to /ready and from its own log.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { cp, mkdir, readFile, rm } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { freePort } from "../../../lib/freePort.js";
+import { projectRoot } from "../../../lib/projectRoot.js";
+import { ponderBackfillSeconds, ponderErrors } from "./ponderLog.js";
+import type { ApprovalRow, EngineFigure } from "./report.js";
+import { runDetached, waitUntil, type EngineRun } from "./engineRun.js";
+import type { PeerChain } from "./subgraphRows.js";
+import { watchTree } from "./treeUsage.js";
+
+export const PONDER_VERSION = "0.16.10";
+/** How far below the head Ponder 0.16 takes blocks as final on a chain it does not know (31337 among them). */
+export const PONDER_FINALITY_BLOCKS = 30;
+const appSource = join(projectRoot, "scripts", "bench", "peers", "ponder-app");
+const appDir = join(projectRoot, "node_modules", ".cache", "bench-peers", `ponder-${PONDER_VERSION}`);
+const appFiles = ["ponder.config.ts", "ponder.schema.ts", "src"];
+
+/** npm's own variables from an `npm run` above us would point the install at the project: drop them. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+}
+
+/** Installs the pinned app once (again when its lock file changed), then lays its sources and our ABI in. */
+export async function preparePonderApp(log: (line: string) => void): Promise<void> {
+  const lock = await readFile(join(appSource, "package-lock.json"), "utf8");
+  const installedLock = await readFile(join(appDir, "package-lock.json"), "utf8").catch(() => null);
+  if (installedLock !== lock || !existsSync(join(appDir, "node_modules", "ponder", "package.json"))) {
+    log(`installing Ponder ${PONDER_VERSION} into ${relative(projectRoot, appDir)}: npm ci downloads its packages from the npm registry (once; later runs reuse it)`);
+    await rm(appDir, { recursive: true, force: true });
+    await mkdir(appDir, { recursive: true });
+    for (const file of ["package.json", "package-lock.json"]) await cp(join(appSource, file), join(appDir, file));
+    const output = await new Promise<{ code: number | null; text: string }>((resolve, reject) => {
+      const child = spawn("npm", ["ci", "--no-audit", "--no-fund"], { cwd: appDir, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] });
+      let text = "";
+      child.stdout.on("data", (c: Buffer) => (text += c.toString()));
+      child.stderr.on("data", (c: Buffer) => (text += c.toString()));
+      child.on("error", reject);
+      child.on("exit", (code) => resolve({ code, text }));
+    }).catch((error: unknown) => ({ code: null, text: String(error) }));
+    if (output.code !== 0) {
+      // A half-done install must not pass for a finished one next time.
+      await rm(join(appDir, "package-lock.json"), { force: true });
+      throw new Error(`installing Ponder ${PONDER_VERSION} failed (npm ci in ${relative(projectRoot, appDir)}, exit ${output.code}):\n${output.text.trim().split("\n").slice(-15).join("\n")}`);
+    }
+  }
+  for (const file of appFiles) await cp(join(appSource, file), join(appDir, file), { recursive: true, force: true });
+  await cp(join(projectRoot, "abis", "ApprovalToken.json"), join(appDir, "ApprovalToken.json"));
+}
+
+/** `ponder start` from a fresh database; returns its figure and every row, read through its GraphQL. */
+export async function runPonder(chain: PeerChain, options: { timeoutMs: number; log(line: string): void }): Promise<EngineRun> {
+  await preparePonderApp(options.log);
+  // Ponder keeps its PGlite and its RPC cache in .ponder: a cold run starts without them.
+  await rm(join(appDir, ".ponder"), { recursive: true, force: true });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = cleanEnv();
+  delete env.DATABASE_URL;
+  delete env.DATABASE_SCHEMA;
+  const started = Date.now();
+  const proc = runDetached(process.execPath, [join(appDir, "node_modules", "ponder", "dist", "esm", "bin", "ponder.js"), "start", "--schema", "bench", "--log-format", "json", "--hostname", "127.0.0.1", "--port", String(port)], {
+    cwd: appDir,
+    // Ponder reports usage to its makers unless told not to: nothing here leaves 127.0.0.1.
+    env: { ...env, PONDER_TELEMETRY_DISABLED: "true", BENCH_RPC_URL: chain.rpcUrl, BENCH_CHAIN_ID: String(chain.chainId), BENCH_TOKEN: chain.token, BENCH_START_BLOCK: String(chain.startBlock) },
+  });
+  const tree = watchTree(proc.pid, { ponder: () => true });
+  try {
+    options.log("Ponder: started `ponder start`; waiting for /ready");
+    // /ready answers 200 once the backfill is done; /status then names the last block indexed.
+    const indexed = async () => {
+      if ((await fetch(`${url}/ready`, { signal: AbortSignal.timeout(2_000) }).catch(() => null))?.status !== 200) return false;
+      const status = (await (await fetch(`${url}/status`, { signal: AbortSignal.timeout(2_000) })).json()) as Record<string, { block?: { number?: number } }>;
+      return (status.localhost?.block?.number ?? -1) >= chain.lastEventBlock;
+    };
+    await waitUntil(() => indexed().catch(() => false), {
+      timeoutMs: options.timeoutMs,
+      what: "Ponder to answer /ready and index the last event's block",
+      ended: proc.ended,
+      output: () => [...ponderErrors(proc.output()), proc.output().slice(-1500)].join("\n"),
+    });
+    const coldSeconds = (Date.now() - started) / 1000;
+    const usage = tree.stop().ponder!;
+    const indexingSeconds = ponderBackfillSeconds(proc.output());
+    const rows = await readPonderRows(`${url}/graphql`);
+    const figure: EngineFigure = {
+      engine: "ponder",
+      events: chain.events,
+      indexingSeconds,
+      coldSeconds,
+      cpuSeconds: usage.cpuSeconds,
+      peakMiB: usage.peakMiB,
+      phases: [
+        { label: "build and start-up", seconds: coldSeconds - indexingSeconds },
+        { label: "backfill", seconds: indexingSeconds },
+      ],
+      parts: [],
+      processes: usage.processes,
+    };
+    return { figure, rows };
+  } finally {
+    tree.stop();
+    await proc.stop();
+  }
+}
+
+/** Every row through Ponder's GraphQL, 1,000 a page by its cursor, in id order. */
+async function readPonderRows(graphqlUrl: string): Promise<ApprovalRow[]> {
+  const rows: ApprovalRow[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const res = await fetch(graphqlUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        query: `query($after: String) { approvals(limit: 1000, orderBy: "id", orderDirection: "asc", after: $after) { items { id owner spender value } pageInfo { hasNextPage endCursor } } }`,
+        variables: { after },
+      }),
+    });
+    type Page = { items: ApprovalRow[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+    const body = (await res.json()) as { data?: { approvals: Page }; errors?: { message: string }[] };
+    if (body.errors?.length || !body.data) throw new Error(`Ponder's GraphQL failed: ${JSON.stringify(body.errors ?? body)}`);
+    rows.push(...body.data.approvals.items);
+    if (!body.data.approvals.pageInfo.hasNextPage) return rows;
+    after = body.data.approvals.pageInfo.endCursor;
+  }
+}

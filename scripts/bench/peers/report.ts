@@ -1,0 +1,159 @@
+// The pure half of `npm run bench:peers`: a digest of the rows each engine holds (to prove all three
+// indexed the same events), and the table of figures, ratios and issue 18's targets.
+import { createHash } from "node:crypto";
+
+export type EngineName = "ours" | "ponder" | "graph-node";
+export const ENGINES: EngineName[] = ["ours", "ponder", "graph-node"];
+
+export interface ApprovalRow {
+  id: string;
+  owner: string;
+  spender: string;
+  value: string;
+}
+
+export interface RowDigest {
+  count: number;
+  sha256: string;
+  /** Sorted and normalised, for naming the first difference. */
+  rows: ApprovalRow[];
+}
+
+/** Hex as lower case (Ponder keeps what viem decoded, checksummed addresses), values as decimal text. */
+function normalise(row: ApprovalRow): ApprovalRow {
+  return { id: row.id.toLowerCase(), owner: row.owner.toLowerCase(), spender: row.spender.toLowerCase(), value: BigInt(row.value).toString() };
+}
+
+/** Rows sorted by id (bytewise, as graph-node orders), hashed as `id,owner,spender,value` lines. */
+export function digestRows(rows: ApprovalRow[]): RowDigest {
+  const sorted = rows.map(normalise).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const hash = createHash("sha256");
+  for (const r of sorted) hash.update(`${r.id},${r.owner},${r.spender},${r.value}\n`);
+  return { count: sorted.length, sha256: hash.digest("hex"), rows: sorted };
+}
+
+/** The first row where two sorted row lists part, described for an error message. */
+function firstDifference(a: ApprovalRow[], b: ApprovalRow[], aName: string, bName: string): string {
+  const line = (r: ApprovalRow | undefined) => (r ? `${r.id} ${r.owner} ${r.spender} ${r.value}` : "(no row)");
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const x = a[i];
+    const y = b[i];
+    if (!x || !y || x.id !== y.id || x.owner !== y.owner || x.spender !== y.spender || x.value !== y.value) {
+      return `row ${i}: ${aName} has ${line(x)}, ${bName} has ${line(y)}`;
+    }
+  }
+  return "no row differs";
+}
+
+/** Every engine's rows against the chain's own events; throws naming each engine that differs. */
+export function compareWithChain(chain: RowDigest, engines: Partial<Record<EngineName, RowDigest>>): void {
+  const wrong: string[] = [];
+  for (const [name, d] of Object.entries(engines) as [EngineName, RowDigest][]) {
+    if (d.sha256 === chain.sha256) continue;
+    wrong.push(`${name} holds ${d.count} rows (digest ${d.sha256.slice(0, 12)}), the chain ${chain.count} events (digest ${chain.sha256.slice(0, 12)}); first difference: ${firstDifference(d.rows, chain.rows, name, "the chain")}`);
+  }
+  if (wrong.length) throw new Error(`the engines do not hold the same rows as the chain:\n  ${wrong.join("\n  ")}`);
+}
+
+export interface EngineFigure {
+  engine: EngineName;
+  events: number;
+  /** The engine's own indexing, from its log or status (see each engine's module). */
+  indexingSeconds: number;
+  /** Process start (or codegen for graph-node) to every event queryable. */
+  coldSeconds: number;
+  cpuSeconds: number;
+  peakMiB: number;
+  /** Where the cold time went, in order. */
+  phases: { label: string; seconds: number }[];
+  /** Groups of processes reported apart (graph-node: gnd, postgres), and each process's own peak. */
+  parts: { label: string; peakMiB: number; cpuSeconds: number }[];
+  processes: { command: string; peakMiB: number }[];
+}
+
+export interface Target {
+  label: string;
+  /** The measured ratio or figure, or null when an engine it needs did not run. */
+  value: number | null;
+  goal: number;
+  /** "min": value ≥ goal is met; "max": value ≤ goal. */
+  kind: "min" | "max";
+  unit: string;
+  note?: string;
+}
+
+const rate = (f: EngineFigure) => f.events / f.indexingSeconds;
+
+/** The ratio ours/peer for speed (higher is better for us), or null. */
+function speedRatio(ours: EngineFigure | undefined, peer: EngineFigure | undefined, pick: (f: EngineFigure) => number): number | null {
+  return ours && peer ? pick(ours) / pick(peer) : null;
+}
+
+/** Issue 18's targets, measured on this run. */
+export function targetsOf(figures: EngineFigure[]): Target[] {
+  const by = (name: EngineName) => figures.find((f) => f.engine === name);
+  const [ours, ponder, graphNode] = [by("ours"), by("ponder"), by("graph-node")];
+  const coldSpeed = (f: EngineFigure) => 1 / f.coldSeconds;
+  const events = figures[0]?.events ?? 0;
+  return [
+    { label: "indexing ≥ 3× Ponder", value: speedRatio(ours, ponder, rate), goal: 3, kind: "min", unit: "×" },
+    { label: "cold end to end ≥ 2× Ponder", value: speedRatio(ours, ponder, coldSpeed), goal: 2, kind: "min", unit: "×" },
+    { label: "indexing ≥ 10× graph-node", value: speedRatio(ours, graphNode, rate), goal: 10, kind: "min", unit: "×" },
+    {
+      label: "cold end to end ≥ 2× graph-node on a small chain",
+      value: speedRatio(ours, graphNode, coldSpeed),
+      goal: 2,
+      kind: "min",
+      unit: "×",
+      ...(events !== 1200 ? { note: `the issue sets it for 1,200 events; this run has ${events.toLocaleString("en-US")}` } : {}),
+    },
+    { label: "our peak memory ≤ 300 MiB", value: ours ? ours.peakMiB : null, goal: 300, kind: "max", unit: " MiB" },
+  ];
+}
+
+function met(t: Target): string {
+  if (t.value === null) return "not measured";
+  return (t.kind === "min" ? t.value >= t.goal : t.value <= t.goal) ? "met" : "NOT met";
+}
+
+const num = (n: number, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)];
+}
+
+/** The figures, the ratios against each peer that ran, and the targets. */
+export function formatReport(figures: EngineFigure[]): string {
+  const events = figures[0]?.events ?? 0;
+  const out = [`${num(events)} Approval events on one Hardhat chain; engines run one after the other`, ""];
+  out.push(
+    ...table(
+      ["engine", "indexing ev/s", "indexing s", "cold e2e s", "CPU s", "peak MiB"],
+      figures.map((f) => [f.engine, num(rate(f)), num(f.indexingSeconds, 2), num(f.coldSeconds, 1), num(f.cpuSeconds, 1), num(f.peakMiB)]),
+    ),
+  );
+  for (const f of figures) {
+    out.push("", `${f.engine}: cold ${f.phases.map((p) => `${p.label} ${num(p.seconds, 1)} s`).join(", ")}`);
+    for (const p of f.parts) out.push(`  ${p.label}: peak ${num(p.peakMiB)} MiB, CPU ${num(p.cpuSeconds, 1)} s`);
+    for (const p of f.processes.slice(0, 6)) out.push(`  ${num(p.peakMiB).padStart(6)} MiB  ${p.command}`);
+  }
+  const ours = figures.find((f) => f.engine === "ours");
+  const peers = figures.filter((f) => f.engine !== "ours");
+  if (ours && peers.length) {
+    out.push("", 'ratios, each "higher is better for us" (speed: ours/peer; CPU and memory: peer/ours):');
+    out.push(
+      ...table(
+        ["peer", "indexing", "cold e2e", "CPU", "memory"],
+        peers.map((p) => [p.engine, `${num(rate(ours) / rate(p), 2)}×`, `${num(p.coldSeconds / ours.coldSeconds, 2)}×`, `${num(p.cpuSeconds / ours.cpuSeconds, 2)}×`, `${num(p.peakMiB / ours.peakMiB, 2)}×`]),
+      ),
+    );
+  }
+  out.push("", "issue 18's targets:");
+  for (const t of targetsOf(figures)) {
+    const value = t.value === null ? "-" : `${num(t.value, t.unit === "×" ? 2 : 0)}${t.unit}`;
+    out.push(`  ${met(t).padEnd(12)} ${t.label}: ${value}${t.note ? ` (${t.note})` : ""}`);
+  }
+  return out.join("\n");
+}

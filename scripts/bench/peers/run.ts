@@ -1,0 +1,57 @@
+// `npm run bench:peers`: one Hardhat chain with N Approval events, then ours, Ponder and graph-node on
+// it one after the other, each from nothing; every engine's rows are checked against the chain's events.
+import { sendApprovals } from "../../../hardhat/deploy/approvals.js";
+import { chainApprovals, rpc, startChainWithToken } from "../../../local-node/e2e/harness.js";
+import type { EngineRun } from "./engineRun.js";
+import { runGraphNode } from "./graphNode.js";
+import { runOurs } from "./ours.js";
+import { PONDER_FINALITY_BLOCKS, runPonder } from "./ponder.js";
+import { compareWithChain, digestRows, type EngineFigure, type EngineName, type RowDigest } from "./report.js";
+import type { PeerChain } from "./subgraphRows.js";
+
+export interface PeersBenchOptions {
+  events: number;
+  engines: EngineName[];
+  log(line: string): void;
+}
+
+export async function runPeersBench(options: PeersBenchOptions): Promise<EngineFigure[]> {
+  const { log } = options;
+  log("starting Hardhat and deploying the token behind its proxy");
+  const fx = await startChainWithToken();
+  try {
+    log(`sending ${options.events.toLocaleString("en-US")} approvals (approveMany batches of 500)`);
+    const sent = await sendApprovals({ rpcUrl: fx.chain.url, token: fx.token.proxy, count: options.events, batchSize: 500, seed: 1 });
+    // Ponder takes a chain it does not know as final 30 blocks below the head, and indexes the newer blocks
+    // live, one by one, after its backfill: empty blocks on top put every event in its backfill, its fast path.
+    // One evm_mine each: hardhat_mine's blocks come back with a zero parent hash, which graph-node refuses.
+    for (let i = 0; i < PONDER_FINALITY_BLOCKS; i++) await rpc(fx.chain.url, "evm_mine");
+    const expected = digestRows(await chainApprovals(fx.chain.url, fx.token.proxy, fx.token.startBlock));
+    if (expected.count !== options.events) throw new Error(`the chain holds ${expected.count} Approval events, not the ${options.events} sent`);
+    const chain: PeerChain = { rpcUrl: fx.chain.url, chainId: fx.token.chainId, token: fx.token.proxy, startBlock: fx.token.startBlock, events: options.events, lastEventBlock: sent.lastBlock };
+    // Generous: graph-node indexes about 450 events/s here.
+    const timeoutMs = 120_000 + options.events * 10;
+    const figures: EngineFigure[] = [];
+    const digests: Partial<Record<EngineName, RowDigest>> = {};
+    for (const engine of options.engines) {
+      log(`--- ${engine}`);
+      const run: EngineRun =
+        engine === "ours"
+          ? await runOurs(chain, { timeoutMs, log })
+          : engine === "ponder"
+            ? await runPonder(chain, { timeoutMs, log })
+            : await runGraphNode(chain, { timeoutMs, log });
+      const digest = digestRows(run.rows);
+      digests[engine] = digest;
+      figures.push(run.figure);
+      log(`${engine}: ${digest.count.toLocaleString("en-US")} rows (digest ${digest.sha256.slice(0, 12)}), indexing ${run.figure.indexingSeconds.toFixed(2)} s, cold ${run.figure.coldSeconds.toFixed(1)} s`);
+      // Fail as soon as one differs, not after the next engine's minutes.
+      compareWithChain(expected, { [engine]: digest });
+    }
+    compareWithChain(expected, digests);
+    log(`all engines hold the chain's ${expected.count.toLocaleString("en-US")} events (digest ${expected.sha256.slice(0, 12)})`);
+    return figures;
+  } finally {
+    await fx.stop();
+  }
+}
