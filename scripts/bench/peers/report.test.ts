@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { compareWithChain, digestRows, formatReport, targetsOf, type ApprovalRow, type EngineFigure } from "./report.js";
+
+const row = (i: number, value = String(i)): ApprovalRow => ({ id: `0xab${i}-0`, owner: "0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266", spender: `0x${String(i).padStart(40, "0")}`, value });
+
+describe("digestRows", () => {
+  it("ignores order, hex case and how a value is written", () => {
+    const a = digestRows([row(1), row(2)]);
+    const b = digestRows([{ ...row(2), owner: row(2).owner.toLowerCase() }, { ...row(1), value: "0x1" }]);
+    expect(b.sha256).toBe(a.sha256);
+    expect(a.count).toBe(2);
+  });
+
+  it("tells rows apart by any column", () => {
+    expect(digestRows([row(1, "5")]).sha256).not.toBe(digestRows([row(1, "6")]).sha256);
+  });
+});
+
+describe("compareWithChain", () => {
+  const chain = digestRows([row(1), row(2), row(3)]);
+
+  it("passes engines that hold the chain's rows", () => {
+    expect(() => compareWithChain(chain, { ours: digestRows([row(3), row(1), row(2)]) })).not.toThrow();
+  });
+
+  it("names each engine that differs, and its first differing row", () => {
+    expect(() => compareWithChain(chain, { ours: chain, ponder: digestRows([row(1), row(3)]) })).toThrow(/ponder holds 2 rows.*chain 3 events.*row 1: ponder has 0xab3-0/s);
+    expect(() => compareWithChain(chain, { "graph-node": digestRows([row(1), row(2), row(3, "9")]) })).toThrow(/graph-node.*row 2:.* 9, the chain has .* 3$/m);
+  });
+});
+
+const figure = (engine: EngineFigure["engine"], indexingSeconds: number, coldSeconds: number, peakMiB: number): EngineFigure => ({
+  engine,
+  events: 1200,
+  indexingSeconds,
+  coldSeconds,
+  cpuSeconds: 2,
+  peakMiB,
+  phases: [{ label: "all", seconds: coldSeconds }],
+  parts: [],
+  processes: [],
+});
+
+describe("targetsOf", () => {
+  it("measures each target against the engines that ran", () => {
+    const targets = targetsOf([figure("ours", 1, 5, 250), figure("ponder", 4, 12, 600), figure("graph-node", 20, 9, 100)]);
+    expect(targets.map((t) => [t.label, t.value])).toEqual([
+      ["indexing ≥ 3× Ponder", 4],
+      ["cold end to end ≥ 2× Ponder", 2.4],
+      ["indexing ≥ 10× graph-node", 20],
+      ["cold end to end ≥ 2× graph-node on a small chain", 1.8],
+      ["our peak memory ≤ 300 MiB", 250],
+    ]);
+    expect(targets.every((t) => t.note === undefined)).toBe(true);
+  });
+
+  it("leaves a target unmeasured when its peer did not run", () => {
+    expect(targetsOf([figure("ours", 1, 5, 250)]).filter((t) => t.value === null)).toHaveLength(4);
+  });
+});
+
+describe("formatReport", () => {
+  it("prints the table, the ratios and which targets are met", () => {
+    const text = formatReport([figure("ours", 1, 5, 350), figure("ponder", 4, 12, 600)]);
+    expect(text).toContain("1,200 Approval events");
+    expect(text).toMatch(/^ours\s+1,200\s+1\.00\s+5\.0\s+2\.0\s+350$/m);
+    expect(text).toMatch(/^ponder\s+4\.00×\s+2\.40×\s+1\.00×\s+1\.71×$/m);
+    expect(text).toMatch(/^ {2}met\s+indexing ≥ 3× Ponder: 4\.00×$/m);
+    expect(text).toMatch(/^ {2}NOT met\s+our peak memory ≤ 300 MiB: 350 MiB$/m);
+    expect(text).toMatch(/^ {2}not measured\s+indexing ≥ 10× graph-node: -$/m);
+  });
+});
