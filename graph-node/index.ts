@@ -5,3 +5,4 @@ export { startGraphNodeEngine, type GraphNodeEngine, type GraphNodeEngineOptions
 export { startRpcAdapter, adaptCallRequest, TRANSACTION_GAS_CAP, type RpcAdapterOptions } from "./rpcAdapter.js";
 export { findGndBinary, GND_PACKAGE } from "./gndBinary.js";
 export { GraphNodeError } from "./errors.js";
+export { readPoiDigests } from "./poiDigests.js";

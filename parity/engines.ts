@@ -5,9 +5,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deploySubgraph } from "../clients/subgraph/index.js";
-import { startGraphNodeEngine, nameDeployment, type GraphNodeEngine } from "../graph-node/index.js";
+import { startGraphNodeEngine, nameDeployment, readPoiDigests, type GraphNodeEngine } from "../graph-node/index.js";
 import type { BuiltSubgraph } from "../lib/subgraphBuild.js";
 import { createLocalNode, type LocalNode } from "../local-node/index.js";
+import { proofOfIndexing } from "../local-node/status/index.js";
 
 export interface Engine {
   label: "local" | "graph-node";
@@ -16,6 +17,13 @@ export interface Engine {
   /** The admin JSON-RPC endpoint (graph-node's port 8020). */
   adminUrl: string;
   name: string;
+  /** The proof-of-indexing digests the engine stored for a deployment, as of a block. */
+  poiDigests(deploymentId: string, block: number): Promise<{ region: string; digest: Uint8Array }[]>;
+  /**
+   * The local node's own answer to `proofOfIndexing`, with the proof naming the deployment `signedAs`
+   * (graph-node's id for the same build). Absent for graph-node, which is asked through its status API.
+   */
+  proofOfIndexingAs?(deploymentId: string, block: { number: number; hash: Uint8Array }, indexer: Uint8Array | null, signedAs: string): Promise<string | null>;
 }
 
 export interface RunningEngine extends Engine {
@@ -88,7 +96,9 @@ export async function openLocalEngine(options: EngineOptions): Promise<LocalEngi
       const deployed = await deploySubgraph({ name, versionLabel: "parity", deployUrl: node.urls.admin, ipfsUrl: node.urls.ipfs, network: options.network, networkFile: "networks.json", cwd: built.workDir, ...(built.graphCliBin ? { graphCliBin: built.graphCliBin } : {}) });
       if (!deployed.deploymentId) throw new Error(`graph deploy to the local node printed no deployment id:\n${deployed.output}`);
       options.log?.(`local node: deployed ${deployed.deploymentId}`);
-      return { label: "local", queryUrl: `${node.urls.query}/subgraphs/name/${name}`, statusUrl: `${node.urls.status}/graphql`, adminUrl: node.urls.admin, name, ipfsUrl: node.urls.ipfs, close };
+      const poiDigests = (id: string, block: number) => node.store.poiDigests(id, block);
+      const proofOfIndexingAs: Engine["proofOfIndexingAs"] = (id, block, indexer, signedAs) => proofOfIndexing(node.store, id, block, indexer, signedAs);
+      return { label: "local", queryUrl: `${node.urls.query}/subgraphs/name/${name}`, statusUrl: `${node.urls.status}/graphql`, adminUrl: node.urls.admin, name, ipfsUrl: node.urls.ipfs, poiDigests, proofOfIndexingAs, close };
     },
     close,
   };
@@ -121,7 +131,8 @@ export async function startGraphNodeOracle(built: BuiltSubgraph, options: Engine
     await nameDeployment(graphNode.urls.admin, options.name, graphNode.deployments[0] ?? "");
     options.log?.(`graph-node: deployed ${graphNode.deployments[0] ?? "?"}`);
     const running = graphNode;
-    return { label: "graph-node", queryUrl: `${running.urls.query}/subgraphs/name/${options.name}`, statusUrl: running.urls.status, name: options.name, adminUrl: running.urls.admin, queryRoot: `${running.urls.query}/subgraphs/name/`, close: () => running.close() };
+    const poiDigests = (id: string, block: number) => readPoiDigests(running.postgresUrl, id, block);
+    return { label: "graph-node", queryUrl: `${running.urls.query}/subgraphs/name/${options.name}`, statusUrl: running.urls.status, name: options.name, adminUrl: running.urls.admin, queryRoot: `${running.urls.query}/subgraphs/name/`, poiDigests, close: () => running.close() };
   } catch (error) {
     await graphNode?.close();
     throw error;
@@ -143,8 +154,11 @@ export async function startEngines(built: BuiltSubgraph, options: EngineOptions,
         await prepare("graph-node");
         await nameDeployment(graphNode.adminUrl, name, join(another.buildDir, "subgraph.yaml"));
         await prepare("local");
-        const { label, queryUrl, statusUrl, adminUrl } = await node.deploy(another, name);
-        return { local: { label, queryUrl, statusUrl, adminUrl, name }, graphNode: { label: "graph-node", queryUrl: `${graphNode.queryRoot}${name}`, statusUrl: graphNode.statusUrl, adminUrl: graphNode.adminUrl, name } };
+        const { label, queryUrl, statusUrl, adminUrl, poiDigests, proofOfIndexingAs } = await node.deploy(another, name);
+        return {
+          local: { label, queryUrl, statusUrl, adminUrl, name, poiDigests, ...(proofOfIndexingAs ? { proofOfIndexingAs } : {}) },
+          graphNode: { label: "graph-node", queryUrl: `${graphNode.queryRoot}${name}`, statusUrl: graphNode.statusUrl, adminUrl: graphNode.adminUrl, name, poiDigests: graphNode.poiDigests },
+        };
       },
       async close() {
         await graphNode.close();

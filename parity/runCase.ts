@@ -15,6 +15,7 @@ import { postGraphQL } from "./graphql.js";
 import { generateCorpus } from "./queryCorpus.js";
 import { readAllEntities } from "./readEntities.js";
 import { waitUntilSettled, readStatus, statusSubjects } from "./status.js";
+import { poiSubjects } from "./proofOfIndexing.js";
 import type { CaseReport, CorpusQuery, Difference, ParityCase, ScenarioContext } from "./types.js";
 
 export interface RunCaseOptions {
@@ -113,6 +114,8 @@ export async function compareEngines(params: CompareEnginesParameters): Promise<
     if (difference) differences.push(difference);
   };
   for (const [subject, local, graphNode] of statusSubjects(await readStatus(localEngine), await readStatus(graphNodeEngine))) add(subject, local, graphNode);
+  const poiBlocks = [...new Set([...params.pastBlocks, head])];
+  for (const [subject, local, graphNode] of await poiSubjects(localEngine, graphNodeEngine, params.chainUrl, poiBlocks)) add(subject, local, graphNode);
   const samples = new Map<string, Record<string, unknown>[]>();
   for (const type of comparableTypes(params.schema)) {
     for (const block of [undefined, ...params.pastBlocks]) {

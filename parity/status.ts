@@ -13,6 +13,8 @@ export interface ComparedStatus {
   /** The earliest block queries may ask for: the block before the start block, moved up by pruning. */
   earliestBlock: string | null;
   historyBlocks: number;
+  /** Entities at the head, as graph-node counts them (its proof-of-indexing entity included). */
+  entityCount: string;
   fatalError: { message: string; handler: string | null; block: string | null } | null;
   nonFatalErrors: { message: string; handler: string | null; block: string | null }[];
 }
@@ -24,12 +26,13 @@ interface RawStatus {
   fatalError: { message: string; handler: string | null; block: { number: string } | null } | null;
   nonFatalErrors: { message: string; handler: string | null; block: { number: string } | null }[];
   historyBlocks: number;
+  entityCount: string;
   chains: { latestBlock: { number: string } | null; earliestBlock: { number: string } | null }[];
 }
 
 const STATUS_QUERY = `query S($name: String!) { s: indexingStatusForCurrentVersion(subgraphName: $name) {
   synced health paused fatalError { message handler block { number } } nonFatalErrors { message handler block { number } }
-  historyBlocks chains { latestBlock { number } earliestBlock { number } } } }`;
+  historyBlocks entityCount chains { latestBlock { number } earliestBlock { number } } } }`;
 
 export async function readStatus(engine: Engine): Promise<ComparedStatus | { error: string }> {
   const answer = await postGraphQL(engine.statusUrl, STATUS_QUERY, { name: engine.name });
@@ -42,6 +45,7 @@ export async function readStatus(engine: Engine): Promise<ComparedStatus | { err
     latestBlock: s.chains[0]?.latestBlock?.number ?? null,
     earliestBlock: s.chains[0]?.earliestBlock?.number ?? null,
     historyBlocks: s.historyBlocks,
+    entityCount: s.entityCount,
     fatalError: s.fatalError ? { message: s.fatalError.message, handler: s.fatalError.handler, block: s.fatalError.block?.number ?? null } : null,
     nonFatalErrors: s.nonFatalErrors.map((e) => ({ message: e.message, handler: e.handler, block: e.block?.number ?? null })),
   };
@@ -91,6 +95,7 @@ export function statusSubjects(local: ComparedStatus | { error: string }, graphN
     ["status.latestBlock", local.latestBlock, graphNode.latestBlock],
     ["status.earliestBlock", local.earliestBlock, graphNode.earliestBlock],
     ["status.historyBlocks", local.historyBlocks, graphNode.historyBlocks],
+    ["status.entityCount", local.entityCount, graphNode.entityCount],
     ["status.fatalError", local.fatalError === null, graphNode.fatalError === null],
   ];
   if (local.fatalError && graphNode.fatalError) {

@@ -12,6 +12,7 @@ import type {
   EthereumValue,
   LogLevel,
 } from "../../wasm-host/index.js";
+import type { PoiVersion } from "../poi/index.js";
 
 export interface WorkerDataSource {
   name: string;
@@ -76,6 +77,13 @@ export interface WorkerInit {
   nonFatalErrors?: boolean;
   /** The cap on each mapping instance's linear memory, for modules given with their bytes. */
   maxMemoryMb?: number;
+  /** Keep graph-node's proof of indexing with this hasher, for this causality region. */
+  poi?: PoiSettings;
+}
+
+export interface PoiSettings {
+  version: PoiVersion;
+  region: string;
 }
 
 /** One handler call: an event, or a block (block handlers). */
@@ -119,6 +127,8 @@ export interface HandlerFailure {
   deterministic: boolean;
   handler: string | null;
   block: BlockPtr;
+  /** A deterministic failure's proof-of-indexing digests (`Poi$`), which graph-node keeps at the failed block. */
+  poiChanges?: EntityChange[];
 }
 
 export interface BlockResult {

@@ -19,6 +19,8 @@ import {
   type SubgraphInstance,
 } from "../../wasm-host/index.js";
 import { collectGarbage } from "../../lib/collectGarbage.js";
+import { BlockPoi, type PoiVersion } from "../poi/index.js";
+import { POI_ENTITY_TYPE } from "../store/index.js";
 import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
 import type { BlockJob, BlockResult, CreatedDataSource, HandlerFailure, NonFatalError, RegionEntityChange, SyncRequest, SyncResponse, Trigger, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
 import { createDataSourceRegistry, restoreCreated, type RuntimeDataSource } from "./dataSourceRegistry.js";
@@ -38,6 +40,8 @@ export interface HostRuntimeOptions {
   nonFatalErrors?: boolean;
   /** The cap the mappings' memory was compiled with (capMappingMemory), named in the errors it causes. */
   maxMemoryMb?: number;
+  /** Keep graph-node's proof of indexing: the hasher, and the causality region of the chain's triggers. */
+  poi?: { version: PoiVersion; region: string };
   /** Synchronous round trip to the owner of the store and the RPC client. */
   request(req: SyncRequest): SyncResponse;
   log(level: LogLevel, message: string): void;
@@ -55,6 +59,12 @@ export interface HostRuntime {
 
 /** An entity as the cache knows it: present (with the block it was written in) or known absent. */
 type Cached = { data: EntityData; block?: number } | null;
+
+/** Ends a block whose handler failed deterministically once all its triggers ran (see `run`). */
+class FatalBlockError extends Error {
+  err: unknown = null;
+  trigger: Trigger | null = null;
+}
 
 /** Raised when the main thread could not answer; never deterministic. */
 class RequestFailedError extends IndexerError {
@@ -159,7 +169,30 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   // One cache for the block, whichever data source writes (graph-node's BlockState).
   const firstApi = options.dataSources[0]?.apiVersion ?? options.templates?.[0]?.apiVersion ?? "0.0.7";
   const storeOptions = { rejectUndefinedFields: apiPatch(firstApi) >= 8 };
-  const blockStore = createHostStore(schema, backend, storeOptions);
+  // The block's proof-of-indexing streams: the chain's handlers' writes only (graph-node leaves files out).
+  const poiSettings = options.poi ?? null;
+  let blockPoi: BlockPoi | null = null;
+  const poiRegion = poiSettings?.region ?? "";
+  const blockStore = createHostStore(schema, backend, {
+    ...storeOptions,
+    ...(poiSettings
+      ? {
+          observeWrite: (w: EntityChange) =>
+            blockPoi?.write(poiRegion, w.op === "set" ? { kind: "SetEntity", entityType: w.entityType, id: w.id, data: w.data } : { kind: "RemoveEntity", entityType: w.entityType, id: w.id }),
+        }
+      : {}),
+  });
+
+  /** Each region's new digest as a `Poi$` entity, unless the block left it as it was. */
+  function poiChanges(poi: BlockPoi): EntityChange[] {
+    return poi.regionNames.flatMap((region): EntityChange[] => {
+      const before = backend.get(POI_ENTITY_TYPE, region)?.data.get("digest");
+      const previous = before?.kind === "Bytes" ? before.value : null;
+      const digest = poi.pause(region, previous);
+      if (previous && Buffer.from(previous).equals(digest)) return [];
+      return [{ op: "set", entityType: POI_ENTITY_TYPE, id: region, data: new Map([["id", { kind: "String", value: region }], ["digest", { kind: "Bytes", value: digest }]]) }];
+    });
+  }
 
   /**
    * graph-node writes nothing for an entity the block left as it was (entity_cache.rs, as_modifications):
@@ -324,16 +357,24 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       const errors: NonFatalError[] = [];
       // With `nonFatalErrors`, a handler's deterministic error skips that handler (its writes are already
       // rolled back, its creations are dropped here) and the block goes on, as graph-node does.
+      blockPoi = poiSettings ? new BlockPoi(job.ptr.number, poiSettings.version) : null;
+      // A handler's deterministic error without `nonFatalErrors`: graph-node still runs the block's other
+      // triggers (their events are part of the proof of indexing), then keeps only the proof and fails.
+      let fatal: { err: unknown; trigger: Trigger } | null = null;
       const run = async (t: Trigger): Promise<void> => {
         trigger = t;
         const queued = registry.queuedCount;
+        blockPoi?.startHandler(poiRegion);
         try {
           await runTrigger(t);
         } catch (err) {
           const e = err as { message?: string; deterministic?: boolean; handler?: string };
-          if (!options.nonFatalErrors || e.deterministic !== true || t.kind === "refused") throw err;
+          if (e.deterministic !== true || t.kind === "refused") throw err;
           registry.dropQueued(queued);
-          errors.push({ message: failureMessage(err, t), handler: e.handler ?? t.handler });
+          // The handler's events stay in the proof; this one says how many no longer reached the store.
+          blockPoi?.writeDeterministicError(poiRegion);
+          if (!options.nonFatalErrors) fatal ??= { err, trigger: t };
+          else errors.push({ message: failureMessage(err, t), handler: e.handler ?? t.handler });
         }
       };
       try {
@@ -346,6 +387,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
           const more = contracts.length === 0 ? [] : (ask({ type: "triggersIn", block: job.ptr, dataSources: contracts }).value as Trigger[]);
           for (const t of more) await run(t);
         }
+        if (fatal) throw Object.assign(new FatalBlockError(), fatal);
         // Files after the chain's triggers; those still waiting are looked for at the batch's last block.
         const files = created.filter((c) => c.causalityRegion !== undefined).map((c) => c.index);
         if (at === blocks.length - 1) files.push(...[...waitingFiles].filter((i) => !files.includes(i)));
@@ -359,18 +401,24 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
         }
         registry.truncate(countBefore);
         for (const index of waitingFiles) if (index >= countBefore) waitingFiles.delete(index);
-        const e = err as { message?: string; deterministic?: boolean; handler?: string };
+        // The proof of a block failed by a handler's deterministic error is still kept, at that block.
+        const proof = err instanceof FatalBlockError && blockPoi ? poiChanges(blockPoi) : [];
+        const failed = err instanceof FatalBlockError ? err.trigger : trigger;
+        const cause = err instanceof FatalBlockError ? err.err : err;
+        const e = cause as { message?: string; deterministic?: boolean; handler?: string };
         return {
           results,
           failure: {
-            message: failureMessage(err, trigger),
+            message: failureMessage(cause, failed),
             deterministic: e.deterministic === true,
-            handler: e.handler ?? trigger?.handler ?? null,
+            handler: e.handler ?? failed?.handler ?? null,
             block: job.ptr,
+            ...(proof.length > 0 ? { poiChanges: proof } : {}),
           },
         };
       }
       const changes: EntityChange[] = withoutNoOps(blockStore.takeChanges());
+      if (blockPoi) changes.push(...poiChanges(blockPoi));
       for (const ch of changes) {
         noteWritten(ch.entityType, ch.id);
         pending.set(key(ch.entityType, ch.id), ch.op === "set" ? { data: ch.data, block: job.ptr.number } : null);

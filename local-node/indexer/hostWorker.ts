@@ -39,6 +39,7 @@ async function start(init: WorkerInit): Promise<HostRuntime> {
     ...(init.cacheSize === undefined ? {} : { cacheSize: init.cacheSize }),
     ...(init.memoryLimitBytes === undefined ? {} : { memoryLimitBytes: init.memoryLimitBytes }),
     ...(init.nonFatalErrors ? { nonFatalErrors: true } : {}),
+    ...(init.poi ? { poi: init.poi } : {}),
     request: requester(init),
     log: (level, message) => post({ type: "log", level, message }),
   });

@@ -9,6 +9,7 @@ import type {
   CreatedDataSource,
   HandlerFailure,
   JobBlockPtr,
+  PoiSettings,
   SyncRequest,
   SyncResponse,
   Trigger,
@@ -47,6 +48,8 @@ export interface HostWorkerOptions {
   memoryLimitBytes?: number;
   /** The manifest declares `nonFatalErrors`. */
   nonFatalErrors?: boolean;
+  /** Keep graph-node's proof of indexing. */
+  poi?: PoiSettings;
   /** A thread started earlier (see HostThreadPool); a new one otherwise. */
   thread?: HostThread;
 }
@@ -204,6 +207,7 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
     ...(options.cacheSize === undefined ? {} : { cacheSize: options.cacheSize }),
     ...(options.memoryLimitBytes === undefined ? {} : { memoryLimitBytes: options.memoryLimitBytes }),
     ...(options.nonFatalErrors ? { nonFatalErrors: true } : {}),
+    ...(options.poi ? { poi: options.poi } : {}),
     maxMemoryMb: thread.limits.maxMemoryMb,
   };
 

@@ -4,6 +4,10 @@ import { allEntityIds } from "./entityIds.js";
 import { contextToEntity } from "./manifestContext.js";
 import type { IndexerContext } from "./indexerContext.js";
 import { triggersIn } from "./createdDataSources.js";
+import { onchainRegion, poiVersionOf } from "../poi/index.js";
+
+/** A deployment given without its manifest's specVersion is taken as the oldest graph-cli writes today. */
+const DEFAULT_SPEC_VERSION = "0.0.5";
 
 export async function startWorker(ctx: IndexerContext): Promise<HostWorker> {
   const { deployment, store, id, services } = ctx;
@@ -26,6 +30,7 @@ export async function startWorker(ctx: IndexerContext): Promise<HostWorker> {
     ],
     created: ctx.created,
     ...(deployment.features?.includes("nonFatalErrors") ? { nonFatalErrors: true } : {}),
+    poi: { version: poiVersionOf(deployment.specVersion ?? DEFAULT_SPEC_VERSION), region: onchainRegion(deployment.network) },
     log: ctx.log,
     // Reads wait for the commit in flight at the time of the read (ctx.committing changes per group).
     services: {

@@ -139,7 +139,7 @@ export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<{ 
           throw new IndexerError(`handler ${failure.handler ?? "?"} failed at block ${failure.block.number}: ${failure.message}`);
         }
         ctx.log("error", `handler ${failure.handler ?? "?"} failed at block ${failure.block.number}: ${failure.message}`);
-        await ctx.store.markFailed(ctx.id, asGraphNodeReportsIt(failure));
+        await ctx.store.markFailed(ctx.id, asGraphNodeReportsIt(failure), failure.poiChanges);
         throw new DeploymentFailed(failure.message);
       }
       const rest = last?.errors ? g.filter((j) => j.ptr.number > last.ptr.number) : [];

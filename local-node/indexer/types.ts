@@ -37,7 +37,8 @@ export interface IndexerStore {
   setSynced(id: string, synced: boolean): Promise<void>;
   setPaused(id: string, paused: boolean): Promise<void>;
   promoteIfSynced(deploymentId: string): Promise<boolean>;
-  markFailed(id: string, error: { message: string; block: BlockPtr | null; handler: string | null; deterministic: boolean }): Promise<void>;
+  /** `changes` (the proof-of-indexing digests) are written at a deterministic failure's block. */
+  markFailed(id: string, error: { message: string; block: BlockPtr | null; handler: string | null; deterministic: boolean }, changes?: EntityChange[]): Promise<void>;
   /** Clears a fatal error once its cause went away (graph-node's unfail of a non-deterministic error). */
   markHealthy(id: string): Promise<void>;
   getEntity(id: string, entityType: string, entityId: string, block?: number): Promise<EntityData | null>;
@@ -122,6 +123,8 @@ export interface IndexedDeployment {
   fileTemplates?: IndexedFileTemplate[];
   /** The manifest's `features` (`nonFatalErrors` changes what a handler error does). */
   features?: string[];
+  /** The manifest's specVersion: from 0.0.6 the proof of indexing uses graph-node's fast hasher. */
+  specVersion?: string;
 }
 
 /** Reads a file data source's file (`<cid>[/path]`) from the node's IPFS; null when it is not there. */

@@ -76,17 +76,32 @@ export function fastValue(v: StoreValue, a: bigint, h: FastStableHasher): void {
 }
 
 /** AsUnorderedSet: each member hashed alone from the root, its hasher's bytes written at the set's address. */
-function fastUnorderedSet<T>(members: Iterable<T>, a: bigint, h: FastStableHasher, each: (m: T, a: bigint, h: FastStableHasher) => void): void {
+function fastUnorderedSet<T>(members: Iterable<T>, a: bigint, h: FastStableHasher, each: (m: T, h: FastStableHasher) => void): void {
   for (const m of members) {
     const own = new FastStableHasher();
-    each(m, FAST_ROOT, own);
+    each(m, own);
     h.write(a, own.toBytes());
   }
 }
 
-function fastField([name, value]: [string, StoreValue], a: bigint, h: FastStableHasher): void {
-  fastString(name, fastChild(a, 0), h);
-  fastValue(value, fastChild(a, 1), h);
+/** A field's own hasher after its name and its value's variant, by variant and name (see legacyEncoding). */
+const fieldStates = new Map<string, Uint8Array>();
+const NAME_ADDRESS = fastChild(FAST_ROOT, 0);
+const VALUE_ADDRESS = fastChild(FAST_ROOT, 1);
+const INNER_ADDRESS = fastChild(VALUE_ADDRESS, 0);
+
+/** One (name, value) member of an entity, hashed from the root into its own hasher `h` (fresh). */
+function fastField([name, value]: [string, StoreValue], h: FastStableHasher): void {
+  const key = `${value.kind}\u0000${name}`;
+  let state = fieldStates.get(key);
+  if (state === undefined) {
+    const own = new FastStableHasher();
+    fastString(name, NAME_ADDRESS, own);
+    if (value.kind !== "Null") own.write(VALUE_ADDRESS, Uint8Array.of(VARIANTS[value.kind]));
+    fieldStates.set(key, (state = own.toBytes()));
+  }
+  h.mixin(FastStableHasher.fromBytes(state));
+  if (value.kind !== "Null") fastInner(value, INNER_ADDRESS, h);
 }
 
 export function fastEntity(data: EntityData, a: bigint, h: FastStableHasher): void {

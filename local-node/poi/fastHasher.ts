@@ -32,14 +32,13 @@ function mix(x: bigint, y: bigint): bigint {
   return (P + Q * (x + y) + R * x * y) & M192;
 }
 
+/** `value` as `bytes` little-endian bytes at `at` (through hex: one BigInt conversion, not one per byte). */
 function le(value: bigint, bytes: number, out: Uint8Array, at: number): void {
-  for (let i = 0; i < bytes; i++) out[at + i] = Number((value >> BigInt(8 * i)) & 0xffn);
+  out.set(Buffer.from(value.toString(16).padStart(2 * bytes, "0"), "hex").reverse(), at);
 }
 
 function readLe(bytes: Uint8Array, from: number, to: number): bigint {
-  let v = 0n;
-  for (let i = to - 1; i >= from; i--) v = (v << 8n) | BigInt(bytes[i]!);
-  return v;
+  return BigInt(`0x${Buffer.from(bytes.subarray(from, to)).reverse().toString("hex") || "0"}`);
 }
 
 export class FastStableHasher {

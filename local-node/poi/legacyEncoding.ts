@@ -50,6 +50,11 @@ const VARIANT_NAMES: Record<StoreValue["kind"], string> = {
 export function legacyValue(v: StoreValue, seq: LegacySeq, h: LegacySetHasher): void {
   if (v.kind === "Null") return;
   legacyString(VARIANT_NAMES[v.kind], seq.nextChild(), h);
+  legacyInner(v, seq, h);
+}
+
+/** A value's content, at its node after the variant's name took the first child. */
+function legacyInner(v: Exclude<StoreValue, { kind: "Null" }>, seq: LegacySeq, h: LegacySetHasher): void {
   switch (v.kind) {
     case "String":
       return legacyString(v.value, seq, h);
@@ -91,9 +96,27 @@ function legacyUnorderedSet<T>(members: Iterable<T>, seq: LegacySeq, h: LegacySe
   legacyInt(count, countSeq, h);
 }
 
+/**
+ * The cells of a field's name and of its value's variant name, by variant and name: an entity's fields
+ * are each hashed from the root, so these two cells are the same wherever the field appears.
+ */
+const fieldCells = new Map<string, bigint>();
+
+/** One (name, value) member of an entity, hashed from the root `seq` into its own hasher `h`. */
 function legacyField([name, value]: [string, StoreValue], seq: LegacySeq, h: LegacySetHasher): void {
-  legacyString(name, seq.nextChild(), h);
-  legacyValue(value, seq.nextChild(), h);
+  const nameSeq = seq.nextChild();
+  const valueSeq = seq.nextChild();
+  const variantSeq = value.kind === "Null" ? null : valueSeq.nextChild();
+  const key = `${value.kind}\u0000${name}`;
+  let cells = fieldCells.get(key);
+  if (cells === undefined) {
+    const own = new LegacySetHasher();
+    legacyString(name, nameSeq, own);
+    if (variantSeq) legacyString(VARIANT_NAMES[value.kind], variantSeq, own);
+    fieldCells.set(key, (cells = own.value));
+  }
+  h.mixin(cells);
+  if (value.kind !== "Null") legacyInner(value, valueSeq, h);
 }
 
 export function legacyEntity(data: EntityData, seq: LegacySeq, h: LegacySetHasher): void {

@@ -2,13 +2,22 @@
 // specVersion < 0.0.6): every field is a "cell" named by its path of child numbers. A cell hashes to
 // 2048 bits of BLAKE3 output over (path, 0, payload), and the cells are combined by multiplication
 // modulo a 2049-bit prime, so the order of the writes does not matter.
-import { blake3 } from "@noble/hashes/blake3.js";
+import { createBLAKE3 } from "hash-wasm";
 
 /** The crate's modulus (set_hasher.rs). */
 const P = BigInt(
   "50763434429823703141085322590076158163032399096130816327134180611270739679038131809123861970975131471260684737408234060876742190838745219274061025048845231234136148410311444604554192918702297959809128216170781389312847013812749872750274650041183009144583521632294518996531883338553737214586176414455965584933129379474747808392433032576309945590584603359054260866543918929486383805924215982747035136255123252119828736134723149397165643360162699752374292974151421555939481822911026769138419707577501643119472226283015793622652706604535623136902831581637275314074553942039263472515423713366344495524733341031029964603383",
 );
-const CELL_BYTES = 256;
+const CELL_BITS = 2048;
+// BLAKE3 in WebAssembly, about five times faster than in JavaScript here (a cell is hashed for every field).
+const cellHash = await createBLAKE3(CELL_BITS);
+const digestHash = await createBLAKE3(256);
+
+function blake3(input: Uint8Array, hasher: typeof cellHash): Uint8Array {
+  hasher.init();
+  hasher.update(input);
+  return hasher.digest("binary");
+}
 
 /** Unsigned LEB128, as the crate writes a child number into the path. */
 function leb128(n: number): number[] {
@@ -53,19 +62,15 @@ export class LegacySeq {
 }
 
 export function bytesToBigLe(bytes: Uint8Array): bigint {
-  let hex = "";
-  for (let i = bytes.length - 1; i >= 0; i--) hex += bytes[i]!.toString(16).padStart(2, "0");
-  return hex === "" ? 0n : BigInt(`0x${hex}`);
+  if (bytes.length === 0) return 0n;
+  return BigInt(`0x${Buffer.from(bytes).reverse().toString("hex")}`);
 }
 
 /** Little-endian bytes without high zero bytes (ibig's `to_le_bytes`; zero is empty). */
 export function bigToBytesLe(value: bigint): Uint8Array {
   if (value === 0n) return new Uint8Array(0);
-  let hex = value.toString(16);
-  if (hex.length % 2) hex = `0${hex}`;
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(hex.length - 2 * (i + 1), hex.length - 2 * i), 16);
-  return out;
+  const hex = value.toString(16);
+  return Buffer.from(hex.length % 2 ? `0${hex}` : hex, "hex").reverse();
 }
 
 /** SetHasher: the product of the cells written, modulo P. */
@@ -76,7 +81,7 @@ export class LegacySetHasher {
     const input = new Uint8Array(seq.path.length + 1 + payload.length);
     input.set(seq.path, 0);
     input.set(payload, seq.path.length + 1);
-    this.mixin(bytesToBigLe(blake3(input, { dkLen: CELL_BYTES })));
+    this.mixin(bytesToBigLe(blake3(input, cellHash)));
   }
 
   /** `finish_unordered`: another set's cells joined to these. */
@@ -94,6 +99,6 @@ export class LegacySetHasher {
 
   /** The 32-byte digest: BLAKE3 of the value's little-endian bytes. */
   finish(): Uint8Array {
-    return blake3(this.toBytes());
+    return blake3(this.toBytes(), digestHash);
   }
 }

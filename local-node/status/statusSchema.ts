@@ -1,5 +1,6 @@
 // The index-node status API (graph-node's port 8030 `/graphql`), the subset this node can answer:
-// indexing statuses by deployment, by subgraph name (current/pending version), and the version.
+// indexing statuses by deployment, by subgraph name (current/pending version), proofs of indexing and
+// the version.
 export const STATUS_SDL = `
 scalar BigInt
 scalar Bytes
@@ -9,7 +10,25 @@ type Query {
   indexingStatusForPendingVersion(subgraphName: String!): SubgraphIndexingStatus
   indexingStatusesForSubgraphName(subgraphName: String!): [SubgraphIndexingStatus!]!
   indexingStatuses(subgraphs: [String!]): [SubgraphIndexingStatus!]!
+  proofOfIndexing(subgraph: String!, blockNumber: Int!, blockHash: Bytes!, indexer: Bytes): Bytes
+  publicProofsOfIndexing(requests: [PublicProofOfIndexingRequest!]!): [PublicProofOfIndexingResult!]!
   version: Version!
+}
+
+input PublicProofOfIndexingRequest {
+  deployment: String!
+  blockNumber: BigInt!
+}
+
+type PartialBlock {
+  hash: Bytes
+  number: BigInt!
+}
+
+type PublicProofOfIndexingResult {
+  deployment: String!
+  block: PartialBlock!
+  proofOfIndexing: Bytes!
 }
 
 type Version {

@@ -21,6 +21,7 @@ import {
   type RunningServer,
 } from "../../lib/http/index.js";
 import { STATUS_SDL } from "./statusSchema.js";
+import { poiResolvers } from "./proofOfIndexing.js";
 
 export interface StatusServerOptions {
   store: NodeStore;
@@ -113,6 +114,7 @@ export function createStatusService(options: Omit<StatusServerOptions, "port" | 
       }
       return out;
     },
+    ...poiResolvers(store),
     version: async () => ({ version: "0.0.0-local", commit: "local" }),
   };
   return { schema, statusOf, root };

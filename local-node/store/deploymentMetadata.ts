@@ -2,13 +2,14 @@
 // records, sync state, health and failures.
 import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
 import { DeploymentNotFoundError } from "./errors.js";
-import { attributeIndexesSql, BLOCK_MAX, buildLayout, createTablesSql } from "./layout.js";
+import { attributeIndexesSql, BLOCK_MAX, buildLayout, createPoiTableSql, createTablesSql } from "./layout.js";
 import { DEPLOYMENT_COLUMNS, readDeploymentRow, toDeploymentState, type DeploymentRow } from "./metadata.js";
 import { deploymentRow, layoutOf, type StoreState } from "./storeState.js";
 import { recordBlockHash, setPointer } from "./blockPointer.js";
 import { copyGraftBase } from "./grafting.js";
 import { settleErrorsAt } from "./subgraphErrors.js";
-import type { CreateDeploymentInput, DeploymentRecord, FatalError } from "./types.js";
+import type { CreateDeploymentInput, DeploymentRecord, EntityChange, FatalError } from "./types.js";
+import { applyBlocks } from "./writes.js";
 
 export async function getDeployment({ db }: StoreState, id: string): Promise<DeploymentRecord | null> {
   const row = await readDeploymentRow(db, id);
@@ -69,12 +70,14 @@ export async function setPaused({ db }: StoreState, id: string, paused: boolean)
   await db.query("update subgraphs.deployment set paused = $2 where id = $1", [id, paused]);
 }
 
-export async function markFailed({ db }: StoreState, id: string, error: FatalError): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function markFailed(s: StoreState, id: string, error: FatalError, changes: EntityChange[] = []): Promise<void> {
+  const layout = changes.length > 0 ? await layoutOf(s, id) : null;
+  await s.db.transaction(async (tx) => {
     const row = await deploymentRow(tx, id);
     const failedAt = error.block;
-    // A deterministic failure above the pointer is transacted as an empty block, as graph-node does.
+    // A deterministic failure above the pointer is transacted as a block with only its proof of indexing, as graph-node does.
     if (error.deterministic && failedAt && (row.latest_block_number === null || failedAt.number > row.latest_block_number)) {
+      if (layout) await applyBlocks(tx, layout, [{ block: failedAt.number, changes }]);
       await setPointer(tx, id, failedAt);
       await recordBlockHash(tx, id, failedAt);
     }
@@ -86,6 +89,7 @@ export async function markFailed({ db }: StoreState, id: string, error: FatalErr
   });
 }
 
+
 export async function markHealthy({ db }: StoreState, id: string): Promise<void> {
   await deploymentRow(db, id);
   // Non-fatal errors stay: the deployment is then unhealthy, not healthy.
@@ -96,4 +100,10 @@ export async function listIndexes({ db }: StoreState, id: string): Promise<strin
   const row = await deploymentRow(db, id);
   const rows = await db.query<{ indexname: string }>("select indexname from pg_indexes where schemaname = $1 order by indexname", [row.schema_name]);
   return rows.map((r) => r.indexname);
+}
+
+/** Deployments made before the store kept proof-of-indexing digests get their table. */
+export async function ensurePoiTables(s: StoreState): Promise<void> {
+  const rows = await s.db.query<{ id: string }>("select id from subgraphs.deployment");
+  for (const { id } of rows) await s.db.exec(createPoiTableSql(await layoutOf(s, id)));
 }

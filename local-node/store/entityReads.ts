@@ -1,7 +1,7 @@
 // Entity reads for the mappings (by id, derived) and the GraphQL layer (entity queries, counts).
 // The mappings' reads see the chain's causality region only: what file data sources wrote is not theirs.
 import { StoreError } from "./errors.js";
-import { onchainOnly, rowToEntity, selectAllSql, visibleAt, BLOCK_MAX } from "./layout.js";
+import { onchainOnly, POI_ENTITY_TYPE, rowToEntity, selectAllSql, visibleAt, BLOCK_MAX } from "./layout.js";
 import { runEntityQuery } from "./querySql.js";
 import { layoutOf, type StoreState } from "./storeState.js";
 import type { EntityQuery, EntityQueryResult } from "./entityQuery.js";
@@ -60,5 +60,18 @@ export async function queryEntities(s: StoreState, id: string, query: EntityQuer
   return s.db.transaction(async (tx) => {
     await tx.query(`set local statement_timeout = ${ms}`);
     return runEntityQuery(tx, layout, query);
+  });
+}
+
+/** The proof-of-indexing digest of each causality region as of `block`. */
+export async function poiDigests(s: StoreState, id: string, block: number): Promise<{ region: string; digest: Uint8Array }[]> {
+  const table = (await layoutOf(s, id)).tables.get(POI_ENTITY_TYPE)!;
+  const rows = await s.db.query(`select ${selectAllSql(table)} from ${table.qualified} t where ${visibleAt(table, "$1")} order by t.id`, [block]);
+  return rows.map((row) => {
+    const e = rowToEntity(table, row);
+    const region = e.get("id");
+    const digest = e.get("digest");
+    if (region?.kind !== "String" || digest?.kind !== "Bytes") throw new StoreError(`deployment ${id}: a proof-of-indexing row without its region or digest`);
+    return { region: region.value, digest: digest.value };
   });
 }

@@ -79,11 +79,23 @@ function aggregationEntities(schema: SubgraphSchema): { entity: EntityTypeDef; a
   );
 }
 
+/** graph-node's entity type for the proof-of-indexing digests (one per causality region), and its table. */
+export const POI_ENTITY_TYPE = "Poi$";
+const POI_TABLE = "poi2$";
+const scalarField = (name: string, scalar: ScalarKind): FieldDef => ({ name, type: { kind: "scalar", scalar }, list: false, nonNull: true, itemNonNull: false, derivedFrom: null });
+const POI_FIELDS = [scalarField("id", "String"), scalarField("digest", "Bytes")];
+const POI_ENTITY: EntityTypeDef = { name: POI_ENTITY_TYPE, immutable: false, timeseries: false, idKind: "String", fields: POI_FIELDS, fieldsByName: new Map(POI_FIELDS.map((f) => [f.name, f])), interfaces: [] };
+
 export function buildLayout(schemaName: string, schema: SubgraphSchema, causalityRegionEntities: readonly string[] = []): DeploymentLayout {
   const tables = new Map<string, TableLayout>();
-  const entries = [...[...schema.entities.values()].map((entity) => ({ entity, aggregation: undefined })), ...aggregationEntities(schema)];
+  const entries = [
+    ...[...schema.entities.values()].map((entity) => ({ entity, aggregation: undefined })),
+    ...aggregationEntities(schema),
+    // Versioned like a mutable entity, so that reverts, pruning, grafting and time travel cover it.
+    { entity: POI_ENTITY, aggregation: undefined },
+  ];
   for (const { entity, aggregation } of entries) {
-    const table = snakeCase(entity.name);
+    const table = entity === POI_ENTITY ? POI_TABLE : snakeCase(entity.name);
     const columns = storedFields(entity).map((field): ColumnLayout => {
       const kind = storageKind(schema, field);
       const base = SQL_TYPES[kind];
@@ -114,26 +126,33 @@ export function buildLayout(schemaName: string, schema: SubgraphSchema, causalit
  * Attribute indexes come separately (attributeIndexesSql), once the deployment has synced.
  */
 export function createTablesSql(layout: DeploymentLayout): string {
-  const parts = [`create schema ${quoteIdent(layout.schemaName)};`];
-  for (const t of layout.tables.values()) {
-    // Text is compared bytewise (graph-node requires a C-collated database).
-    const cols = t.columns.map((c) => `${c.column} ${c.sqlType}${c.kind === "String" || c.kind === "ID" ? ' collate "C"' : ""}${c.field.nonNull ? " not null" : ""}`);
-    const block = `${t.immutable ? `"block$" int4 not null` : `block_range int4range not null`}${t.causalityRegion ? ", causality_region int4 not null default 0" : ""}`;
-    // graph-node computes a search field's tsvector from the included String fields when it writes a row;
-    // a generated column does the same here, on every write path. The GIN index is graph-node's too.
-    for (const { def, column } of t.fulltexts.values()) {
-      const vectors = def.fields.map((f) => `to_tsvector('${def.config}'::regconfig, coalesce(${t.columnsByField.get(f)?.column ?? quoteIdent(snakeCase(f))}, ''))`);
-      cols.push(`${column} tsvector generated always as (${vectors.join(" || ")}) stored`);
-    }
-    parts.push(`create table ${t.qualified} (vid bigserial primary key, ${cols.join(", ")}, ${block});`);
-    for (const { column } of t.fulltexts.values()) parts.push(`create index if not exists ${quoteIdent(`${t.table}_${column.replace(/"/g, "")}`)} on ${t.qualified} using gin (${column});`);
-    if (t.immutable) {
-      parts.push(indexSql(t, "id", `(${t.id.column})`, "unique"));
-      parts.push(indexSql(t, "block", `using brin ("block$")`));
-    } else {
-      parts.push(indexSql(t, "id", `(${t.id.column}, lower(block_range))`));
-      parts.push(indexSql(t, "block", `using brin (lower(block_range), coalesce(upper(block_range), ${BLOCK_MAX}))`));
-    }
+  return [`create schema ${quoteIdent(layout.schemaName)};`, ...[...layout.tables.values()].map((t) => createTableSql(t))].join("\n");
+}
+
+/** The proof-of-indexing table for a deployment made before this store had one. */
+export function createPoiTableSql(layout: DeploymentLayout): string {
+  return createTableSql(layout.tables.get(POI_ENTITY_TYPE)!, { ifNotExists: true });
+}
+
+function createTableSql(t: TableLayout, { ifNotExists = false } = {}): string {
+  const parts: string[] = [];
+  // Text is compared bytewise (graph-node requires a C-collated database).
+  const cols = t.columns.map((c) => `${c.column} ${c.sqlType}${c.kind === "String" || c.kind === "ID" ? ' collate "C"' : ""}${c.field.nonNull ? " not null" : ""}`);
+  const block = `${t.immutable ? `"block$" int4 not null` : `block_range int4range not null`}${t.causalityRegion ? ", causality_region int4 not null default 0" : ""}`;
+  // graph-node computes a search field's tsvector from the included String fields when it writes a row;
+  // a generated column does the same here, on every write path. The GIN index is graph-node's too.
+  for (const { def, column } of t.fulltexts.values()) {
+    const vectors = def.fields.map((f) => `to_tsvector('${def.config}'::regconfig, coalesce(${t.columnsByField.get(f)?.column ?? quoteIdent(snakeCase(f))}, ''))`);
+    cols.push(`${column} tsvector generated always as (${vectors.join(" || ")}) stored`);
+  }
+  parts.push(`create table ${ifNotExists ? "if not exists " : ""}${t.qualified} (vid bigserial primary key, ${cols.join(", ")}, ${block});`);
+  for (const { column } of t.fulltexts.values()) parts.push(`create index if not exists ${quoteIdent(`${t.table}_${column.replace(/"/g, "")}`)} on ${t.qualified} using gin (${column});`);
+  if (t.immutable) {
+    parts.push(indexSql(t, "id", `(${t.id.column})`, "unique"));
+    parts.push(indexSql(t, "block", `using brin ("block$")`));
+  } else {
+    parts.push(indexSql(t, "id", `(${t.id.column}, lower(block_range))`));
+    parts.push(indexSql(t, "block", `using brin (lower(block_range), coalesce(upper(block_range), ${BLOCK_MAX}))`));
   }
   return parts.join("\n");
 }

@@ -8,10 +8,10 @@ import { DYNAMIC_DATA_SOURCES_SQL, loadDataSources } from "./dynamicDataSources.
 import { SUBGRAPH_ERRORS_SQL, nonFatalErrors } from "./subgraphErrors.js";
 import type { StoreState } from "./storeState.js";
 import { createSubgraph, promoteIfSynced, removeSubgraph, resolveName, resolvePendingName, setPendingVersion, subgraphExists, subgraphId } from "./subgraphVersions.js";
-import { createDeployment, getDeployment, listDeployments, listIndexes, markFailed, markHealthy, setNodeId, setPaused, setSynced } from "./deploymentMetadata.js";
+import { createDeployment, ensurePoiTables, getDeployment, listDeployments, listIndexes, markFailed, markHealthy, setNodeId, setPaused, setSynced } from "./deploymentMetadata.js";
 import { blockNumberForHash, recentBlockHash } from "./blockPointer.js";
 import { revertTo, writeBlocks } from "./blockWrites.js";
-import { entityCount, getDerived, getEntity, queryEntities } from "./entityReads.js";
+import { entityCount, getDerived, getEntity, poiDigests, queryEntities } from "./entityReads.js";
 import { DEFAULT_PRUNING_POLICY } from "./pruning.js";
 import type { NodeStore, NodeStoreOptions, PruningPolicy } from "./types.js";
 
@@ -23,11 +23,13 @@ export async function createNodeStore(options: NodeStoreOptions): Promise<NodeSt
     await tx.exec(DYNAMIC_DATA_SOURCES_SQL);
     await tx.exec(SUBGRAPH_ERRORS_SQL);
   });
-  return buildNodeStore(db, { ...DEFAULT_PRUNING_POLICY, ...options.pruning });
+  const s: StoreState = { db, layouts: new Map(), pruning: { ...DEFAULT_PRUNING_POLICY, ...options.pruning }, lastRollups: new Map() };
+  await ensurePoiTables(s);
+  return buildNodeStore(s);
 }
 
-function buildNodeStore(db: Database, pruning: PruningPolicy): NodeStore {
-  const s: StoreState = { db, layouts: new Map(), pruning, lastRollups: new Map() };
+function buildNodeStore(s: StoreState): NodeStore {
+  const { db } = s;
   return {
     createSubgraph: (name) => createSubgraph(s, name),
     removeSubgraph: (name) => removeSubgraph(s, name),
@@ -49,12 +51,13 @@ function buildNodeStore(db: Database, pruning: PruningPolicy): NodeStore {
     setSynced: (id, synced) => setSynced(s, id, synced),
     setPaused: (id, paused) => setPaused(s, id, paused),
     setNodeId: (id, nodeId) => setNodeId(s, id, nodeId),
-    markFailed: (id, error) => markFailed(s, id, error),
+    markFailed: (id, error, changes) => markFailed(s, id, error, changes),
     markHealthy: (id) => markHealthy(s, id),
     nonFatalErrors: (id) => nonFatalErrors(s, id),
     getEntity: (id, entityType, entityId, block) => getEntity(s, id, entityType, entityId, block),
     getDerived: (id, entityType, field, entityId, block) => getDerived(s, id, entityType, field, entityId, block),
     entityCount: (id, block) => entityCount(s, id, block),
+    poiDigests: (id, block) => poiDigests(s, id, block),
     listIndexes: (id) => listIndexes(s, id),
     queryEntities: (id, query) => queryEntities(s, id, query),
     close: () => db.close(),

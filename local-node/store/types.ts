@@ -163,7 +163,8 @@ export interface NodeStore {
    * the pointer to that block with no entity changes, as graph-node transacts a failed block, so
    * queries at the latest block see the error (`_meta.hasIndexingErrors`, subgraphError: deny).
    */
-  markFailed(id: string, error: FatalError): Promise<void>;
+  /** Marks the deployment failed; a deterministic failure's block gets `changes` (its proof-of-indexing digests). */
+  markFailed(id: string, error: FatalError, changes?: EntityChange[]): Promise<void>;
   /** Fatal error cleared (a restart after a non-deterministic failure, as graph-node unfails): healthy, or unhealthy with non-fatal errors. */
   markHealthy(id: string): Promise<void>;
   /** The deployment's non-fatal errors (`nonFatalErrors`), first to last, at most 1000. */
@@ -175,6 +176,8 @@ export interface NodeStore {
   /** Current entities across all types of the deployment. */
   /** Entities at the head, or as of `block` (null: no pointer yet, so none). */
   entityCount(id: string, block?: number | null): Promise<number>;
+  /** The proof-of-indexing digest of each causality region as of `block` (graph-node's `Poi$` entities). */
+  poiDigests(id: string, block: number): Promise<{ region: string; digest: Uint8Array }[]>;
   /** Names of the indexes on the deployment's entity tables (diagnostics, tests). */
   listIndexes(id: string): Promise<string[]>;
   /** Runs a database-free entity query (from the GraphQL layer) as SQL; values come back JSON-ready. */

@@ -43,6 +43,7 @@ export function setEntity(s: HostStoreState, entityType: string, givenId: string
     fresh.set("timestamp", { kind: "Timestamp", value: s.blockTime * 1_000_000n });
   }
   const update = prepareSetData(def, id, fresh, s.rejectUndefinedFields);
+  s.observeWrite?.({ op: "set", entityType: def.name, id, data: update });
   if (def.immutable) {
     const sameBlock = s.inBlock.get(entityType)?.has(id) === true;
     if (!sameBlock) {
@@ -76,6 +77,8 @@ export function setEntity(s: HostStoreState, entityType: string, givenId: string
 }
 
 export function removeEntity(s: HostStoreState, entityType: string, givenId: string): void {
+  // graph-node records a removal as called, before it checks the type or the id.
+  s.observeWrite?.({ op: "remove", entityType, id: givenId });
   const def = entityTypeOf(s.schema, entityType, givenId, "remove");
   const id = canonicalId(def, givenId);
   if (def.immutable) {

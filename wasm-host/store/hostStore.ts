@@ -7,7 +7,7 @@
 import type { SubgraphSchema } from "../../subgraph-schema/index.js";
 import type { BlockPtr, EntityChange, EntityData } from "../values/storeValue.js";
 import type { EntityStoreBackend } from "./backend.js";
-import { createHostStoreState } from "./hostStoreState.js";
+import { createHostStoreState, type WriteObserver } from "./hostStoreState.js";
 import { getEntity, getInBlock } from "./cacheReads.js";
 import { removeEntity, setEntity } from "./entityWrites.js";
 import { changesOf, takeChanges, write } from "./pendingWrites.js";
@@ -57,10 +57,12 @@ export interface HostStore {
 export interface HostStoreOptions {
   /** apiVersion >= 0.0.8: setting fields the schema does not define is an error instead of being ignored. */
   rejectUndefinedFields?: boolean;
+  /** Sees every `set` and `remove` as the mapping made it (the local node's proof of indexing). */
+  observeWrite?: WriteObserver;
 }
 
 export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBackend, options: HostStoreOptions = {}): HostStore {
-  const s = createHostStoreState(schema, backend, options.rejectUndefinedFields ?? false);
+  const s = createHostStoreState(schema, backend, options.rejectUndefinedFields ?? false, options.observeWrite ?? null);
   return {
     get block() {
       return s.block;

@@ -2,7 +2,7 @@
 // current block's cache, the handler journal and the block clock. The host store's modules take it
 // explicitly.
 import type { SubgraphSchema } from "../../subgraph-schema/index.js";
-import type { BlockPtr, EntityData } from "../values/storeValue.js";
+import type { BlockPtr, EntityChange, EntityData } from "../values/storeValue.js";
 import type { EntityStoreBackend } from "./backend.js";
 
 /** A pending write: the full entity after the write, or null for a removal. */
@@ -33,9 +33,17 @@ export interface HostStoreState {
   // graph-node's SeqGenerator: generated ids encode the block number and a per-block sequence.
   idSeq: number;
   blockTime: bigint | null;
+  /** Sees each `store.set` (the data the mapping passed, before merging) and `store.remove` as it is called. */
+  readonly observeWrite: WriteObserver | null;
 }
 
-export function createHostStoreState(schema: SubgraphSchema, backend: EntityStoreBackend, rejectUndefinedFields: boolean): HostStoreState {
+/**
+ * Called synchronously with each write as the mapping made it, before it is checked against what is
+ * stored (graph-node's proof of indexing sees these). The data is the store's own: read it, never keep it.
+ */
+export type WriteObserver = (write: EntityChange) => void;
+
+export function createHostStoreState(schema: SubgraphSchema, backend: EntityStoreBackend, rejectUndefinedFields: boolean, observeWrite: WriteObserver | null = null): HostStoreState {
   return {
     schema,
     backend,
@@ -47,6 +55,7 @@ export function createHostStoreState(schema: SubgraphSchema, backend: EntityStor
     journal: null,
     idSeq: 0,
     blockTime: null,
+    observeWrite,
   };
 }
 
