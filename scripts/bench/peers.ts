@@ -1,4 +1,4 @@
-// `npm run bench:peers [-- --events 100000 --engines ours,ponder,graph-node --small]`: ours, Ponder and
+// `npm run bench:peers [-- --events 100000 --engines ours,ponder,graph-node --small --logs <dir>]`: ours, Ponder and
 // graph-node one after the other on one Hardhat chain, with speed, CPU seconds, peak memory and the
 // ratios against issue 18's targets (Linux: reads /proc). Ponder is installed on first use.
 import { formatReport, ENGINES, type EngineName } from "./peers/report.js";
@@ -9,6 +9,7 @@ const { values } = parseCli({
   events: { type: "string", default: "100000" },
   engines: { type: "string", default: ENGINES.join(",") },
   small: { type: "boolean", default: false },
+  logs: { type: "string" },
 });
 
 const events = values.small ? 1200 : Number(values.events);
@@ -17,7 +18,7 @@ const engines = values.engines.split(",").map((e) => e.trim()).filter(Boolean);
 const unknown = engines.filter((e) => !ENGINES.includes(e as EngineName));
 if (unknown.length || !engines.length) fail(`--engines takes a subset of ${ENGINES.join(",")}, got ${values.engines}`);
 try {
-  const figures = await runPeersBench({ events, engines: engines as EngineName[], log: (line) => console.log(line) });
+  const figures = await runPeersBench({ events, engines: engines as EngineName[], log: (line) => console.log(line), ...(values.logs ? { logsDir: values.logs } : {}) });
   console.log("");
   console.log(formatReport(figures));
 } catch (err) {

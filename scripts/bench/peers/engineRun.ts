@@ -6,6 +6,8 @@ import type { ApprovalRow, EngineFigure } from "./report.js";
 export interface EngineRun {
   figure: EngineFigure;
   rows: ApprovalRow[];
+  /** The engine's own log, for `--logs`. */
+  output: string;
 }
 
 export interface DetachedProcess {

@@ -25,12 +25,13 @@ export async function runGraphNode(chain: PeerChain, options: { timeoutMs: numbe
   const tree = watchTree(process.pid, { total: (p) => isGnd(p) || isPostgres(p), gnd: isGnd, postgres: isPostgres }, 200);
   let built: BuiltSubgraph | undefined;
   let services: GraphNodeServices | undefined;
+  const output: string[] = [];
   const started = Date.now();
   try {
     built = await buildSubgraph({ address: chain.token, startBlock: chain.startBlock, network: "localhost" });
     const builtAt = Date.now();
     options.log("graph-node: built; starting its Postgres and gnd dev");
-    services = await startGraphNodeServices({ ethereumRpc: chain.rpcUrl, manifest: join(built.workDir, "subgraph.yaml"), dataDir, ports, name: NAME, reset: true });
+    services = await startGraphNodeServices({ ethereumRpc: chain.rpcUrl, manifest: join(built.workDir, "subgraph.yaml"), dataDir, ports, name: NAME, reset: true, log: (line) => output.push(line) });
     const deployed = Date.now();
     const status = await waitForHead(`http://127.0.0.1:${ports.status}`, NAME, chain.rpcUrl, options.timeoutMs);
     if (status.health !== "healthy") throw new Error(`graph-node did not index the chain: ${JSON.stringify(status)}`);
@@ -56,6 +57,7 @@ export async function runGraphNode(chain: PeerChain, options: { timeoutMs: numbe
         processes: usage.total!.processes,
       },
       rows,
+      output: output.join("\n"),
     };
   } finally {
     tree.stop();

@@ -67,6 +67,7 @@ export async function runOurs(chain: PeerChain, options: { timeoutMs: number; lo
         processes: usage.processes,
       },
       rows,
+      output: proc.output(),
     };
   } finally {
     tree.stop();

@@ -101,7 +101,7 @@ export async function runPonder(chain: PeerChain, options: { timeoutMs: number; 
       parts: [],
       processes: usage.processes,
     };
-    return { figure, rows };
+    return { figure, rows, output: proc.output() };
   } finally {
     tree.stop();
     await proc.stop();

@@ -1,5 +1,7 @@
 // `npm run bench:peers`: one Hardhat chain with N Approval events, then ours, Ponder and graph-node on
 // it one after the other, each from nothing; every engine's rows are checked against the chain's events.
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { sendApprovals } from "../../../hardhat/deploy/approvals.js";
 import { chainApprovals, rpc, startChainWithToken } from "../../../local-node/e2e/harness.js";
 import type { EngineRun } from "./engineRun.js";
@@ -12,11 +14,14 @@ import type { PeerChain } from "./subgraphRows.js";
 export interface PeersBenchOptions {
   events: number;
   engines: EngineName[];
+  /** A folder to write each engine's own log to (`<engine>.log`). */
+  logsDir?: string;
   log(line: string): void;
 }
 
 export async function runPeersBench(options: PeersBenchOptions): Promise<EngineFigure[]> {
   const { log } = options;
+  if (options.logsDir) await mkdir(options.logsDir, { recursive: true });
   log("starting Hardhat and deploying the token behind its proxy");
   const fx = await startChainWithToken();
   try {
@@ -41,6 +46,7 @@ export async function runPeersBench(options: PeersBenchOptions): Promise<EngineF
           : engine === "ponder"
             ? await runPonder(chain, { timeoutMs, log })
             : await runGraphNode(chain, { timeoutMs, log });
+      if (options.logsDir) await writeFile(join(options.logsDir, `${engine}.log`), run.output);
       const digest = digestRows(run.rows);
       digests[engine] = digest;
       figures.push(run.figure);
