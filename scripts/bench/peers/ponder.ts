@@ -7,7 +7,7 @@ import { cp, mkdir, readFile, rm } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { freePort } from "../../../lib/freePort.js";
 import { projectRoot } from "../../../lib/projectRoot.js";
-import { ponderBackfillSeconds, ponderErrors } from "./ponderLog.js";
+import { ponderBackfillSeconds, ponderErrors, ponderServerPort } from "./ponderLog.js";
 import type { ApprovalRow, EngineFigure } from "./report.js";
 import { runDetached, waitUntil, type EngineRun } from "./engineRun.js";
 import type { PeerChain } from "./subgraphRows.js";
@@ -58,7 +58,6 @@ export async function runPonder(chain: PeerChain, options: { timeoutMs: number; 
   // Ponder keeps its PGlite and its RPC cache in .ponder: a cold run starts without them.
   await rm(join(appDir, ".ponder"), { recursive: true, force: true });
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   const env = cleanEnv();
   delete env.DATABASE_URL;
   delete env.DATABASE_SCHEMA;
@@ -71,17 +70,26 @@ export async function runPonder(chain: PeerChain, options: { timeoutMs: number; 
   const tree = watchTree(proc.pid, { ponder: () => true });
   try {
     options.log("Ponder: started `ponder start`; waiting for /ready");
-    // /ready answers 200 once the backfill is done; /status then names the last block indexed.
+    // /ready answers 200 once the backfill is done; /status then names the last block indexed. Ponder moves
+    // to the next port when the one asked for was taken meanwhile: its log says which it took.
+    let url = "";
+    let last = "no HTTP server yet";
     const indexed = async () => {
-      if ((await fetch(`${url}/ready`, { signal: AbortSignal.timeout(2_000) }).catch(() => null))?.status !== 200) return false;
-      const status = (await (await fetch(`${url}/status`, { signal: AbortSignal.timeout(2_000) })).json()) as Record<string, { block?: { number?: number } }>;
-      return (status.localhost?.block?.number ?? -1) >= chain.lastEventBlock;
+      const taken = ponderServerPort(proc.output());
+      if (taken === null) return false;
+      url = `http://127.0.0.1:${taken}`;
+      const ready = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(2_000) });
+      last = `/ready answered ${ready.status}`;
+      if (ready.status !== 200) return false;
+      const status = await (await fetch(`${url}/status`, { signal: AbortSignal.timeout(2_000) })).text();
+      last = `/status answered ${status.slice(0, 300)}`;
+      return ((JSON.parse(status) as Record<string, { block?: { number?: number } }>).localhost?.block?.number ?? -1) >= chain.lastEventBlock;
     };
-    await waitUntil(() => indexed().catch(() => false), {
+    await waitUntil(() => indexed().catch((error: unknown) => ((last = String(error)), false)), {
       timeoutMs: options.timeoutMs,
-      what: "Ponder to answer /ready and index the last event's block",
+      what: `Ponder to answer /ready and index block ${chain.lastEventBlock}, the last event's`,
       ended: proc.ended,
-      output: () => [...ponderErrors(proc.output()), proc.output().slice(-1500)].join("\n"),
+      output: () => [`last answer: ${last}`, ...ponderErrors(proc.output()), proc.output().slice(-1500)].join("\n"),
     });
     const coldSeconds = (Date.now() - started) / 1000;
     const usage = tree.stop().ponder!;

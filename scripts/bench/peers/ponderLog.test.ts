@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ponderBackfillSeconds, ponderErrors } from "./ponderLog.js";
+import { ponderBackfillSeconds, ponderErrors, ponderServerPort } from "./ponderLog.js";
 
 const line = (time: number, msg: string, extra: Record<string, unknown> = {}) => JSON.stringify({ level: 30, time, msg, ...extra });
 
@@ -29,5 +29,12 @@ describe("ponderErrors", () => {
   it("lists error lines with their messages", () => {
     const log = [line(0, "fine"), JSON.stringify({ level: 50, time: 1, msg: "Build failed", error: { message: "Database schema required" } })].join("\n");
     expect(ponderErrors(log)).toEqual(["Build failed: Database schema required"]);
+  });
+});
+
+describe("ponderServerPort", () => {
+  it("reads the port Ponder's server took", () => {
+    expect(ponderServerPort([line(0, "Connected to database"), line(1, "Created HTTP server", { port: 42070, hostname: "127.0.0.1" })].join("\n"))).toBe(42070);
+    expect(ponderServerPort(line(0, "Connected to database"))).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
 interface PonderLine {
   time: number;
   msg: string;
+  port?: number;
 }
 
 function linesOf(log: string): PonderLine[] {
@@ -12,7 +13,7 @@ function linesOf(log: string): PonderLine[] {
     if (!text.startsWith("{")) continue;
     try {
       const line = JSON.parse(text) as Partial<PonderLine>;
-      if (typeof line.time === "number" && typeof line.msg === "string") out.push({ time: line.time, msg: line.msg });
+      if (typeof line.time === "number" && typeof line.msg === "string") out.push({ time: line.time, msg: line.msg, ...(typeof line.port === "number" ? { port: line.port } : {}) });
     } catch {
       // Not one of Ponder's log lines (a stray print).
     }
@@ -31,6 +32,11 @@ export function ponderBackfillSeconds(log: string): number {
   const end = lines.find((l) => l.msg.startsWith("Completed backfill indexing") && start !== undefined && l.time >= start.time);
   if (!start || !end) throw new Error(`Ponder's log lacks its backfill start or end lines:\n${log.slice(-2000)}`);
   return (end.time - start.time) / 1000;
+}
+
+/** The port Ponder's HTTP server took: the one asked for, or the next free one when that was taken. */
+export function ponderServerPort(log: string): number | null {
+  return linesOf(log).find((l) => l.msg === "Created HTTP server")?.port ?? null;
 }
 
 /** The messages of Ponder's error lines (level 50 and up), for a failure report. */
