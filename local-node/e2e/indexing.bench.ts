@@ -99,7 +99,7 @@ export async function runIndexingBench(options: IndexingBenchOptions): Promise<I
           await indexer.stop();
           await hostThreads.close();
           const entities = await store.entityCount(id);
-          if (entities !== count) throw new Error(`expected ${count} entities, the store has ${entities}`);
+          if (entities !== count + 1) throw new Error(`expected ${count} entities and the proof of indexing, the store has ${entities}`);
           const figure: IndexingFigure = {
             backend,
             approvals: count,

@@ -66,7 +66,8 @@ export async function runNodeMemoryBench(options: NodeMemoryBenchOptions): Promi
       await deployWithGraphCli(built, "bench/approvals", urls);
       const status = await waitForHead(`http://127.0.0.1:${ports.status}`, "bench/approvals", fx.chain.url, 600_000);
       if (status.health !== "healthy" || Number(status.chains[0]?.latestBlock?.number) < head) throw new Error(`indexing did not finish: ${JSON.stringify(status)}`);
-      if (Number(status.entityCount) !== options.approvals) throw new Error(`expected ${options.approvals} entities, the status counts ${status.entityCount}`);
+      // The approvals and the proof-of-indexing entity (graph-node counts it too).
+      if (Number(status.entityCount) !== options.approvals + 1) throw new Error(`expected ${options.approvals} entities and the proof of indexing, the status counts ${status.entityCount}`);
       const { peakSumKiB, processes } = sampler.stop();
       const indexingSeconds = secondsBetween(output, /deployed bench\/approvals/, /synced at block/);
       return {

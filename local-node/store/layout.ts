@@ -166,6 +166,8 @@ function createTableSql(t: TableLayout, { ifNotExists = false } = {}): string {
 export function attributeIndexesSql(layout: DeploymentLayout): string {
   const parts: string[] = [];
   for (const t of layout.tables.values()) {
+    // The proof-of-indexing digests are read by id only.
+    if (t.entity.name === POI_ENTITY_TYPE) continue;
     t.columns.forEach((c, i) => {
       if (c === t.id || c.list) return;
       parts.push(indexSql(t, `attr_${i}`, `(${indexExpr(c)}, ${t.id.column})`));
