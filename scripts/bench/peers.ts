@@ -4,6 +4,7 @@
 import { formatReport, ENGINES, type EngineName } from "./peers/report.js";
 import { runPeersBench } from "./peers/run.js";
 import { fail, parseCli } from "../lib/args.js";
+import { startChildReaper } from "../lib/childReaper.js";
 
 const { values } = parseCli({
   events: { type: "string", default: "100000" },
@@ -17,6 +18,8 @@ if (!Number.isInteger(events) || events < 1) fail(`--events must be a positive w
 const engines = values.engines.split(",").map((e) => e.trim()).filter(Boolean);
 const unknown = engines.filter((e) => !ENGINES.includes(e as EngineName));
 if (unknown.length || !engines.length) fail(`--engines takes a subset of ${ENGINES.join(",")}, got ${values.engines}`);
+// A Ctrl-C or a kill of this process runs none of the engines' cleanup: the reaper ends what it started.
+startChildReaper();
 try {
   const figures = await runPeersBench({ events, engines: engines as EngineName[], log: (line) => console.log(line), ...(values.logs ? { logsDir: values.logs } : {}) });
   console.log("");
