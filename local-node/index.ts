@@ -34,10 +34,10 @@ export class LocalNodeError extends BaseError {
 /**
  * The graph-node settings a node CLI reads from the environment, by graph-node's names:
  * GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH, EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE
- * (`instant`, the default, or `synced`), GRAPH_DISABLE_FAIL_FAST, and the history settings of
- * historySettings.ts.
+ * (`instant`, the default, or `synced`), GRAPH_DISABLE_FAIL_FAST, the history settings of
+ * historySettings.ts, and LOCAL_NODE_PROOF_OF_INDEXING=false (this node's own: no proofs kept).
  */
-export function nodeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<LocalNodeOptions, "allowFulltextSearch" | "versionSwitching" | "history" | "disableFailFast"> {
+export function nodeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<LocalNodeOptions, "allowFulltextSearch" | "versionSwitching" | "history" | "disableFailFast" | "proofOfIndexing"> {
   const mode = env.EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE;
   if (mode !== undefined && mode !== "" && mode !== "instant" && mode !== "synced") {
     throw new LocalNodeError(`EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE must be instant or synced, not ${JSON.stringify(mode)}`);
@@ -47,6 +47,7 @@ export function nodeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<
     versionSwitching: mode === "synced" ? "synced" : "instant",
     history: historySettingsFromEnv(env),
     ...(env.GRAPH_DISABLE_FAIL_FAST === "true" ? { disableFailFast: true } : {}),
+    ...(env.LOCAL_NODE_PROOF_OF_INDEXING === "false" ? { proofOfIndexing: false } : {}),
   };
 }
 
@@ -85,6 +86,11 @@ export interface LocalNodeOptions {
   ipfsUrl?: string;
   /** GRAPH_DISABLE_FAIL_FAST: a non-fatal error before a deployment synced does not pause it. */
   disableFailFast?: boolean;
+  /**
+   * Keep graph-node's proof of indexing (default true). false (LOCAL_NODE_PROOF_OF_INDEXING=false) saves
+   * its hashing; the status API then answers proofs from what was kept before, if anything.
+   */
+  proofOfIndexing?: boolean;
   /** GRAPH_ALLOW_NON_DETERMINISTIC_FULLTEXT_SEARCH: accept `@fulltext` (graph-node refuses it otherwise). */
   allowFulltextSearch?: boolean;
   /** EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE: when a new version of a name serves (default instant, as graph-node). */
@@ -134,6 +140,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     log,
     readFile: createFileReader({ ipfs, log, ...(options.ipfsUrl ? { fallbackUrl: options.ipfsUrl } : {}) }),
     ...(options.disableFailFast ? { disableFailFast: true } : {}),
+    ...(options.proofOfIndexing === false ? { proofOfIndexing: false } : {}),
     onVersionSwitch: () => stopUnassigned(),
     ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
     ...(options.eventsPerRun === undefined ? {} : { eventsPerRun: options.eventsPerRun }),

@@ -30,7 +30,7 @@ export async function startWorker(ctx: IndexerContext): Promise<HostWorker> {
     ],
     created: ctx.created,
     ...(deployment.features?.includes("nonFatalErrors") ? { nonFatalErrors: true } : {}),
-    poi: { version: poiVersionOf(deployment.specVersion ?? DEFAULT_SPEC_VERSION), region: onchainRegion(deployment.network) },
+    ...(ctx.options.proofOfIndexing === false ? {} : { poi: { version: poiVersionOf(deployment.specVersion ?? DEFAULT_SPEC_VERSION), region: onchainRegion(deployment.network) } }),
     log: ctx.log,
     // Reads wait for the commit in flight at the time of the read (ctx.committing changes per group).
     services: {

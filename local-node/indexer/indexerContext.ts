@@ -30,6 +30,8 @@ export interface DeploymentIndexerOptions {
   readFile?: FileReader;
   /** GRAPH_DISABLE_FAIL_FAST: a non-fatal error before the deployment synced does not pause it. */
   disableFailFast?: boolean;
+  /** Keep graph-node's proof of indexing (default true). */
+  proofOfIndexing?: boolean;
   /** Called when a subgraph name switched to this deployment (a pending version was promoted). */
   onVersionSwitch?: () => Promise<void> | void;
 }

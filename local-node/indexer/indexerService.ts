@@ -18,6 +18,8 @@ export interface IndexerServiceOptions {
   readFile?: FileReader;
   /** GRAPH_DISABLE_FAIL_FAST. */
   disableFailFast?: boolean;
+  /** Keep proofs of indexing (default true). */
+  proofOfIndexing?: boolean;
   /** Called when a subgraph name switched to a newly synced deployment. */
   onVersionSwitch?: () => Promise<void> | void;
 }
@@ -65,6 +67,7 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
         hostThreads,
         ...(options.readFile ? { readFile: options.readFile } : {}),
         ...(options.disableFailFast ? { disableFailFast: true } : {}),
+        ...(options.proofOfIndexing === false ? { proofOfIndexing: false } : {}),
         ...(options.onVersionSwitch ? { onVersionSwitch: options.onVersionSwitch } : {}),
         ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
         ...(options.eventsPerRun === undefined ? {} : { eventsPerRun: options.eventsPerRun }),

@@ -1,4 +1,4 @@
-// `npm run bench:indexing [-- --counts 10000,100000 --backends pglite,postgres]`: indexing throughput,
+// `npm run bench:indexing [-- --counts 10000,100000 --backends pglite,postgres --poi on|off]`: indexing throughput,
 // peak memory and query latency of the local node. `-- --factory [--events N --pools M]`: one created
 // data source against M of them, with the same N events. Postgres runs use DATABASE_URL, else an embedded server.
 import { runIndexingBench, type BenchBackend } from "../../local-node/e2e/indexing.bench.js";
@@ -10,6 +10,8 @@ const { values } = parseCli({
   counts: { type: "string", default: "10000,100000" },
   backends: { type: "string", default: "pglite,postgres" },
   rounds: { type: "string", default: "50" },
+  // off: without the proof of indexing (LOCAL_NODE_PROOF_OF_INDEXING=false), to see what it costs.
+  poi: { type: "string", default: "on" },
   // The factory case: the same events from one created data source, then spread over --pools of them.
   factory: { type: "boolean", default: false },
   events: { type: "string", default: "20000" },
@@ -35,6 +37,7 @@ try {
       counts: values.counts.split(",").map(Number),
       backends,
       queryRounds: Number(values.rounds),
+      proofOfIndexing: values.poi !== "off",
       ...(postgres ? { databaseUrl: postgres.url } : {}),
       log: (line) => console.log(line),
     });
