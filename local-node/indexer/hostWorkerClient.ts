@@ -123,7 +123,7 @@ export function mappingLimitsFromEnv(env: Record<string, string | undefined>): P
 /** How often the main thread looks at a run in flight (the timeout's resolution). */
 const GUARD_TICK_MS = 250;
 
-const bootUrl = new URL("./hostWorkerBoot.mjs", import.meta.url);
+const bootUrl = new URL("../../lib/workerBoot.mjs", import.meta.url);
 const entryUrl = new URL(import.meta.url.endsWith(".ts") ? "./hostWorker.ts" : "./hostWorker.js", import.meta.url);
 
 /** A worker thread that has loaded the WASM host and waits to be given a deployment. */

@@ -1,0 +1,9 @@
+// Loads a worker thread's entry module (`workerData.entry`, a file URL). When the project runs from
+// TypeScript sources (tsx, vitest), the thread needs tsx's loader registered before it can import a .ts file.
+import { workerData } from "node:worker_threads";
+
+if (workerData.entry.endsWith(".ts")) {
+  const { register } = await import("tsx/esm/api");
+  register();
+}
+await import(workerData.entry);

@@ -1,9 +1,0 @@
-// Loads the host worker entry. When the project runs from TypeScript sources (tsx, vitest), the
-// worker thread needs tsx's loader registered before it can import a .ts file.
-import { workerData } from "node:worker_threads";
-
-if (workerData.entry.endsWith(".ts")) {
-  const { register } = await import("tsx/esm/api");
-  register();
-}
-await import(workerData.entry);
