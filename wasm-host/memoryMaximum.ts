@@ -3,6 +3,7 @@
 // that against a thread's heap limit; with a maximum, `memory.grow` past it fails inside the module
 // (AssemblyScript then traps with `unreachable`).
 import { HostError } from "./errors.js";
+import { encodeUleb128 } from "../lib/leb128.js";
 
 /** Bytes in a WebAssembly page. */
 export const WASM_PAGE_BYTES = 65536;
@@ -19,16 +20,6 @@ function readU32(bytes: Uint8Array, at: number): { value: number; next: number }
   throw new HostError("LINK", `malformed WebAssembly module: bad LEB128 number at byte ${at}`);
 }
 
-function writeU32(value: number): number[] {
-  const out: number[] = [];
-  do {
-    let b = value & 0x7f;
-    value = Math.floor(value / 128);
-    if (value > 0) b |= 0x80;
-    out.push(b);
-  } while (value > 0);
-  return out;
-}
 
 /**
  * The module with every memory it defines limited to `maxPages` (a smaller maximum it declares is kept).
@@ -46,7 +37,7 @@ export function withMemoryMaximum(bytes: Uint8Array, maxPages: number): Uint8Arr
       continue;
     }
     const count = readU32(bytes, size.next);
-    const content = writeU32(count.value);
+    const content = encodeUleb128(count.value);
     let q = count.next;
     for (let i = 0; i < count.value; i++) {
       // Limits: flags (bit 0: a maximum follows; bit 1 shared; bit 2 64-bit), minimum, [maximum].
@@ -63,10 +54,10 @@ export function withMemoryMaximum(bytes: Uint8Array, maxPages: number): Uint8Arr
       if (min.value > max) {
         throw new HostError("MEMORY", `the mapping's initial memory of ${(min.value * WASM_PAGE_BYTES) / 2 ** 20} MB is past the limit of ${(max * WASM_PAGE_BYTES) / 2 ** 20} MB`);
       }
-      content.push(flags | 0x01, ...writeU32(min.value), ...writeU32(max));
+      content.push(flags | 0x01, ...encodeUleb128(min.value), ...encodeUleb128(max));
     }
     if (q !== end) throw new HostError("LINK", "malformed WebAssembly module: memory section size mismatch");
-    const section = [MEMORY_SECTION, ...writeU32(content.length), ...content];
+    const section = [MEMORY_SECTION, ...encodeUleb128(content.length), ...content];
     const out = new Uint8Array(p + section.length + (bytes.length - end));
     out.set(bytes.subarray(0, p), 0);
     out.set(section, p);

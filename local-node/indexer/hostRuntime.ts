@@ -19,7 +19,7 @@ import {
   type SubgraphInstance,
 } from "../../wasm-host/index.js";
 import { collectGarbage } from "../../lib/collectGarbage.js";
-import { BlockPoi, type PoiVersion } from "../poi/index.js";
+import { BlockPoiRecorder, createThreadedPoiHasher, joinDigests, type PoiHasher, type PoiVersion } from "../poi/index.js";
 import { POI_ENTITY_TYPE } from "../store/index.js";
 import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
 import type { BlockJob, BlockResult, CreatedDataSource, HandlerFailure, NonFatalError, RegionEntityChange, SyncRequest, SyncResponse, Trigger, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
@@ -169,29 +169,46 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   // One cache for the block, whichever data source writes (graph-node's BlockState).
   const firstApi = options.dataSources[0]?.apiVersion ?? options.templates?.[0]?.apiVersion ?? "0.0.7";
   const storeOptions = { rejectUndefinedFields: apiPatch(firstApi) >= 8 };
-  // The block's proof-of-indexing streams: the chain's handlers' writes only (graph-node leaves files out).
+  // The block's proof-of-indexing events: the chain's handlers' writes only (graph-node leaves files out).
+  // They are recorded here and hashed on a thread of their own while the next blocks run.
   const poiSettings = options.poi ?? null;
-  let blockPoi: BlockPoi | null = null;
+  const poiHasher: PoiHasher | null = poiSettings ? createThreadedPoiHasher(poiSettings.version) : null;
+  let recorder: BlockPoiRecorder | null = null;
   const poiRegion = poiSettings?.region ?? "";
   const blockStore = createHostStore(schema, backend, {
     ...storeOptions,
     ...(poiSettings
       ? {
+          // A copy of the data: the store goes on to change the map it passed.
           observeWrite: (w: EntityChange) =>
-            blockPoi?.write(poiRegion, w.op === "set" ? { kind: "SetEntity", entityType: w.entityType, id: w.id, data: w.data } : { kind: "RemoveEntity", entityType: w.entityType, id: w.id }),
+            recorder?.write(poiRegion, w.op === "set" ? { kind: "SetEntity", entityType: w.entityType, id: w.id, data: new Map(w.data) } : { kind: "RemoveEntity", entityType: w.entityType, id: w.id }),
         }
       : {}),
   });
 
-  /** Each region's new digest as a `Poi$` entity, unless the block left it as it was. */
-  function poiChanges(poi: BlockPoi): EntityChange[] {
-    return poi.regionNames.flatMap((region): EntityChange[] => {
-      const before = backend.get(POI_ENTITY_TYPE, region)?.data.get("digest");
+  /**
+   * Each region's new digest after `block` as a `Poi$` entity, unless the block left it as it was. Called
+   * in block order: a block's digest is joined to the one before it (this batch's, else the store's).
+   */
+  async function poiChanges(hashed: Promise<{ name: string; own: Uint8Array }[]>, block: number, kept: boolean): Promise<EntityChange[]> {
+    const regions = await hashed;
+    return regions.flatMap(({ name, own }): EntityChange[] => {
+      const before = backend.get(POI_ENTITY_TYPE, name)?.data.get("digest");
       const previous = before?.kind === "Bytes" ? before.value : null;
-      const digest = poi.pause(region, previous);
+      const digest = joinDigests(poiSettings!.version, previous, own);
       if (previous && Buffer.from(previous).equals(digest)) return [];
-      return [{ op: "set", entityType: POI_ENTITY_TYPE, id: region, data: new Map([["id", { kind: "String", value: region }], ["digest", { kind: "Bytes", value: digest }]]) }];
+      const data: EntityData = new Map([["id", { kind: "String", value: name }], ["digest", { kind: "Bytes", value: digest }]]);
+      if (kept) {
+        noteWritten(POI_ENTITY_TYPE, name);
+        pending.set(key(POI_ENTITY_TYPE, name), { data, block });
+      }
+      return [{ op: "set", entityType: POI_ENTITY_TYPE, id: name, data }];
     });
+  }
+
+  /** The batch's blocks get their `Poi$` changes once their hashing is done, in block order. */
+  async function attachProofs(proofs: { result: BlockResult; hashed: Promise<{ name: string; own: Uint8Array }[]> }[]): Promise<void> {
+    for (const { result, hashed } of proofs) result.changes.push(...(await poiChanges(hashed, result.ptr.number, true)));
   }
 
   /**
@@ -347,6 +364,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   async function runOnce(blocks: BlockJob[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }> {
     pending = new Map();
     const results: BlockResult[] = [];
+    const proofs: { result: BlockResult; hashed: Promise<{ name: string; own: Uint8Array }[]> }[] = [];
     for (const [at, job] of blocks.entries()) {
       currentBlock = job.ptr;
       const countBefore = registry.list.length;
@@ -357,14 +375,14 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       const errors: NonFatalError[] = [];
       // With `nonFatalErrors`, a handler's deterministic error skips that handler (its writes are already
       // rolled back, its creations are dropped here) and the block goes on, as graph-node does.
-      blockPoi = poiSettings ? new BlockPoi(job.ptr.number, poiSettings.version) : null;
+      recorder = poiHasher ? new BlockPoiRecorder(job.ptr.number) : null;
       // A handler's deterministic error without `nonFatalErrors`: graph-node still runs the block's other
       // triggers (their events are part of the proof of indexing), then keeps only the proof and fails.
       let fatal: { err: unknown; trigger: Trigger } | null = null;
       const run = async (t: Trigger): Promise<void> => {
         trigger = t;
         const queued = registry.queuedCount;
-        blockPoi?.startHandler(poiRegion);
+        recorder?.startHandler(poiRegion);
         try {
           await runTrigger(t);
         } catch (err) {
@@ -372,7 +390,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
           if (e.deterministic !== true || t.kind === "refused") throw err;
           registry.dropQueued(queued);
           // The handler's events stay in the proof; this one says how many no longer reached the store.
-          blockPoi?.writeDeterministicError(poiRegion);
+          recorder?.writeDeterministicError(poiRegion);
           if (!options.nonFatalErrors) fatal ??= { err, trigger: t };
           else errors.push({ message: failureMessage(err, t), handler: e.handler ?? t.handler });
         }
@@ -401,8 +419,9 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
         }
         registry.truncate(countBefore);
         for (const index of waitingFiles) if (index >= countBefore) waitingFiles.delete(index);
+        await attachProofs(proofs);
         // The proof of a block failed by a handler's deterministic error is still kept, at that block.
-        const proof = err instanceof FatalBlockError && blockPoi ? poiChanges(blockPoi) : [];
+        const proof = err instanceof FatalBlockError && recorder && poiHasher ? await poiChanges(poiHasher.hash(recorder.record()), job.ptr.number, false) : [];
         const failed = err instanceof FatalBlockError ? err.trigger : trigger;
         const cause = err instanceof FatalBlockError ? err.err : err;
         const e = cause as { message?: string; deterministic?: boolean; handler?: string };
@@ -418,23 +437,30 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
         };
       }
       const changes: EntityChange[] = withoutNoOps(blockStore.takeChanges());
-      if (blockPoi) changes.push(...poiChanges(blockPoi));
       for (const ch of changes) {
         noteWritten(ch.entityType, ch.id);
         pending.set(key(ch.entityType, ch.id), ch.op === "set" ? { data: ch.data, block: job.ptr.number } : null);
       }
-      results.push({
+      const result: BlockResult = {
         ptr: job.ptr,
         changes: fileChanges.length > 0 ? [...changes, ...fileChanges] : changes,
         ...(created.length > 0 ? { created } : {}),
         ...(done.length > 0 ? { done } : {}),
         ...(errors.length > 0 ? { errors } : {}),
-      });
+      };
+      results.push(result);
+      if (recorder && poiHasher) {
+        const hashed = poiHasher.hash(recorder.record());
+        // Awaited in order by attachProofs; a later one failing while an earlier one is awaited is not unhandled.
+        hashed.catch(() => undefined);
+        proofs.push({ result, hashed });
+      }
       await recycleGrown();
       // Later blocks of this batch were loaded without the new contract data sources' triggers; and a
       // block with skipped handlers is committed alone (fail-fast looks at it before more run).
       if (created.some((c) => c.causalityRegion === undefined) || errors.length > 0) break;
     }
+    await attachProofs(proofs);
     return { results, failure: null };
   }
 

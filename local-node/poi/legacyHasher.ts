@@ -3,6 +3,7 @@
 // 2048 bits of BLAKE3 output over (path, 0, payload), and the cells are combined by multiplication
 // modulo a 2049-bit prime, so the order of the writes does not matter.
 import { createBLAKE3 } from "hash-wasm";
+import { encodeUleb128 } from "../../lib/leb128.js";
 
 /** The crate's modulus (set_hasher.rs). */
 const P = BigInt(
@@ -19,17 +20,6 @@ function blake3(input: Uint8Array, hasher: typeof cellHash): Uint8Array {
   return hasher.digest("binary");
 }
 
-/** Unsigned LEB128, as the crate writes a child number into the path. */
-function leb128(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = n & 0x7f;
-    n = Math.floor(n / 128);
-    if (n > 0) byte |= 0x80;
-    out.push(byte);
-  } while (n > 0);
-  return out;
-}
 
 /**
  * Blake3SeqNo: the path bytes so far, and the number the next child gets (children count from 1, as
@@ -45,7 +35,7 @@ export class LegacySeq {
   }
   nextChild(): LegacySeq {
     const c = this.child++;
-    return new LegacySeq([...this.path, ...leb128(c)], 1);
+    return new LegacySeq([...this.path, ...encodeUleb128(c)], 1);
   }
   skip(count: number): void {
     this.child += count;
@@ -86,7 +76,8 @@ export class LegacySetHasher {
 
   /** `finish_unordered`: another set's cells joined to these. */
   mixin(digits: bigint): void {
-    this.value = (this.value * digits) % P;
+    // A fresh hasher (1) takes the value as it is: a 2048-bit cell, or a value already below P.
+    this.value = this.value === 1n ? digits % P : (this.value * digits) % P;
   }
 
   toBytes(): Uint8Array {

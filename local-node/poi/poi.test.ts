@@ -3,7 +3,7 @@
 // block, digests joined per region, then finished, must give graph-node's bytes for both hashers.
 import { describe, expect, it } from "vitest";
 import type { EntityData } from "../../wasm-host/index.js";
-import { BlockPoi, finishPoi, poiVersionOf, type PoiEvent, type PoiVersion } from "./index.js";
+import { BlockPoiRecorder, finishPoi, hashBlockRecord, joinDigests, poiVersionOf, type PoiEvent, type PoiVersion } from "./index.js";
 
 const repeat = (byte: number, n: number) => new Uint8Array(n).fill(byte);
 const data: EntityData = new Map([
@@ -76,9 +76,9 @@ function online(c: Case, version: PoiVersion): string {
   const digests = new Map<string, Uint8Array>();
   const blockCount = Object.values(c.regions)[0]?.length ?? 1;
   for (let block = 0; block < blockCount; block++) {
-    const poi = new BlockPoi(block, version);
+    const poi = new BlockPoiRecorder(block);
     for (const [name, blocks] of Object.entries(c.regions)) for (const e of blocks[block]!) poi.write(name, e);
-    for (const name of poi.regionNames) digests.set(name, poi.pause(name, digests.get(name) ?? null));
+    for (const { name, own } of hashBlockRecord(poi.record(), version)) digests.set(name, joinDigests(version, digests.get(name) ?? null, own));
   }
   const proof = finishPoi({
     deployment: c.deployment,

@@ -9,7 +9,7 @@ import { createNodeStore } from "../store/nodeStore.js";
 import { createDatabase } from "../store/database.js";
 import type { EntityChange, NodeStore } from "../store/types.js";
 import { TEST_SCHEMA, account, block } from "../store/_test/fixtures.js";
-import { BlockPoi, finishPoi } from "../poi/index.js";
+import { BlockPoiRecorder, finishPoi, hashBlockRecord, joinDigests } from "../poi/index.js";
 import { createStatusService } from "./statusServer.js";
 import { execute, parse } from "graphql";
 
@@ -19,10 +19,10 @@ const hashOf = (n: number) => new Uint8Array(Buffer.from(block(n).hash.slice(2),
 
 /** The `Poi$` change a block with one Account write leaves, given the region's digest before it. */
 function poiChange(n: number, previous: Uint8Array | null): { change: EntityChange; digest: Uint8Array } {
-  const poi = new BlockPoi(n, "legacy");
+  const poi = new BlockPoiRecorder(n);
   poi.startHandler(REGION);
   poi.write(REGION, { kind: "SetEntity", entityType: "Account", id: `a${n}`, data: account(`a${n}`, "A", BigInt(n)) });
-  const digest = poi.pause(REGION, previous);
+  const digest = joinDigests("legacy", previous, hashBlockRecord(poi.record(), "legacy")[0]!.own);
   return { digest, change: { op: "set", entityType: "Poi$", id: REGION, data: new Map([["id", { kind: "String", value: REGION }], ["digest", { kind: "Bytes", value: digest }]]) } };
 }
 

@@ -1,0 +1,17 @@
+// Worker-thread entry of the proof-of-indexing hasher: hashes the block records it is sent, in order.
+import { parentPort } from "node:worker_threads";
+import { hashBlockRecord, type BlockPoiRecord } from "./blockStream.js";
+import type { PoiVersion } from "./events.js";
+
+export type HasherRequest = { id: number; record: BlockPoiRecord; version: PoiVersion };
+export type HasherReply = { id: number; regions: { name: string; own: Uint8Array }[] } | { id: number; error: string };
+
+const port = parentPort;
+if (!port) throw new Error("hasherThread must run in a worker thread");
+port.on("message", ({ id, record, version }: HasherRequest) => {
+  try {
+    port.postMessage({ id, regions: hashBlockRecord(record, version) } satisfies HasherReply);
+  } catch (err) {
+    port.postMessage({ id, error: err instanceof Error ? err.message : String(err) } satisfies HasherReply);
+  }
+});
