@@ -25,6 +25,8 @@ export interface IndexingBenchOptions {
   queryAt?: number[];
   /** Keep the proof of indexing as the node does by default (true), or measure without it. */
   proofOfIndexing?: boolean;
+  /** The manifest's specVersion as the node sees it: from 0.0.6 the proof uses graph-node's fast hasher (default 0.0.5, the project's). */
+  specVersion?: string;
   log(line: string): void;
 }
 
@@ -76,7 +78,7 @@ export async function runIndexingBench(options: IndexingBenchOptions): Promise<I
             hostThreads,
             store,
             rpc,
-            deployment: { ...deployment, id },
+            deployment: { ...deployment, id, ...(options.specVersion ? { specVersion: options.specVersion } : {}) },
             log: (level, m) => {
               if (m.includes("indexing from block")) firstRange ||= performance.now();
               // BENCH_TRACE=1: every line, timed from start(), to see where a run spends its time.

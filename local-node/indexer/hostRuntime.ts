@@ -42,6 +42,8 @@ export interface HostRuntimeOptions {
   maxMemoryMb?: number;
   /** Keep graph-node's proof of indexing: the hasher, and the causality region of the chain's triggers. */
   poi?: { version: PoiVersion; region: string };
+  /** Where the proof's blocks are hashed (a thread started in advance); a new thread otherwise. */
+  poiHasher?: PoiHasher;
   /** Synchronous round trip to the owner of the store and the RPC client. */
   request(req: SyncRequest): SyncResponse;
   log(level: LogLevel, message: string): void;
@@ -172,7 +174,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   // The block's proof-of-indexing events: the chain's handlers' writes only (graph-node leaves files out).
   // They are recorded here and hashed on a thread of their own while the next blocks run.
   const poiSettings = options.poi ?? null;
-  const poiHasher: PoiHasher | null = poiSettings ? createThreadedPoiHasher(poiSettings.version) : null;
+  const poiHasher: PoiHasher | null = poiSettings ? (options.poiHasher ?? createThreadedPoiHasher()) : null;
   let recorder: BlockPoiRecorder | null = null;
   const poiRegion = poiSettings?.region ?? "";
   const blockStore = createHostStore(schema, backend, {
@@ -421,7 +423,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
         for (const index of waitingFiles) if (index >= countBefore) waitingFiles.delete(index);
         await attachProofs(proofs);
         // The proof of a block failed by a handler's deterministic error is still kept, at that block.
-        const proof = err instanceof FatalBlockError && recorder && poiHasher ? await poiChanges(poiHasher.hash(recorder.record()), job.ptr.number, false) : [];
+        const proof = err instanceof FatalBlockError && recorder && poiHasher ? await poiChanges(poiHasher.hash(recorder.record(), poiSettings!.version), job.ptr.number, false) : [];
         const failed = err instanceof FatalBlockError ? err.trigger : trigger;
         const cause = err instanceof FatalBlockError ? err.err : err;
         const e = cause as { message?: string; deterministic?: boolean; handler?: string };
@@ -450,7 +452,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       };
       results.push(result);
       if (recorder && poiHasher) {
-        const hashed = poiHasher.hash(recorder.record());
+        const hashed = poiHasher.hash(recorder.record(), poiSettings!.version);
         // Awaited in order by attachProofs; a later one failing while an earlier one is awaited is not unhandled.
         hashed.catch(() => undefined);
         proofs.push({ result, hashed });

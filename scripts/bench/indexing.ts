@@ -1,4 +1,4 @@
-// `npm run bench:indexing [-- --counts 10000,100000 --backends pglite,postgres --poi on|off]`: indexing throughput,
+// `npm run bench:indexing [-- --counts 10000,100000 --backends pglite,postgres --poi on|off --spec-version 0.0.5]`: indexing throughput,
 // peak memory and query latency of the local node. `-- --factory [--events N --pools M]`: one created
 // data source against M of them, with the same N events. Postgres runs use DATABASE_URL, else an embedded server.
 import { runIndexingBench, type BenchBackend } from "../../local-node/e2e/indexing.bench.js";
@@ -12,6 +12,8 @@ const { values } = parseCli({
   rounds: { type: "string", default: "50" },
   // off: without the proof of indexing (LOCAL_NODE_PROOF_OF_INDEXING=false), to see what it costs.
   poi: { type: "string", default: "on" },
+  // 0.0.6 or later: the proof of indexing with graph-node's fast hasher instead of the legacy one.
+  "spec-version": { type: "string", default: "0.0.5" },
   // The factory case: the same events from one created data source, then spread over --pools of them.
   factory: { type: "boolean", default: false },
   events: { type: "string", default: "20000" },
@@ -38,6 +40,7 @@ try {
       backends,
       queryRounds: Number(values.rounds),
       proofOfIndexing: values.poi !== "off",
+      specVersion: values["spec-version"],
       ...(postgres ? { databaseUrl: postgres.url } : {}),
       log: (line) => console.log(line),
     });
