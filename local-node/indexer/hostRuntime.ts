@@ -42,7 +42,7 @@ export interface HostRuntimeOptions {
   maxMemoryMb?: number;
   /** Keep graph-node's proof of indexing: the hasher, and the causality region of the chain's triggers. */
   poi?: { version: PoiVersion; region: string };
-  /** Where the proof's blocks are hashed; a thread of its own, started with the runtime, otherwise. */
+  /** Where the proof's blocks are hashed (a thread started in advance); a new thread otherwise. */
   poiHasher?: PoiHasher;
   /** Synchronous round trip to the owner of the store and the RPC client. */
   request(req: SyncRequest): SyncResponse;
