@@ -285,6 +285,9 @@ describe("a handler stuck without a timeout", () => {
     if (sevens.length === 0) await approve(7n);
     await sendApprovals({ rpcUrl: fx.chain.url, token: fx.token.proxy, count: 5, seed: 5 });
     await expectAlive(node);
+    // The healthy deployment at the head: the runaway one has had the same time to reach the 7 and hang
+    // on it (pausing it while it still indexes the blocks before would end it gracefully instead).
+    await waitForHead(node.urls.status, HEALTHY, fx.chain.url);
     const stuck = await statusOf(node.urls.status, RUNAWAY);
     expect(stuck?.health).toBe("healthy");
     expect(Number(stuck?.chains[0]?.latestBlock?.number ?? -1)).toBeLessThan(await blockNumber(fx.chain.url));
