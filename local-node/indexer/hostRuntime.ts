@@ -19,7 +19,7 @@ import {
   type SubgraphInstance,
 } from "../../wasm-host/index.js";
 import { collectGarbage } from "../../lib/collectGarbage.js";
-import { BlockPoiRecorder, createThreadedPoiHasher, joinDigests, type PoiHasher, type PoiVersion } from "../poi/index.js";
+import { BlockPoiRecorder, createThreadedPoiHasher, joinDigests, type HashedRegions, type PoiHasher, type PoiVersion } from "../poi/index.js";
 import { POI_ENTITY_TYPE } from "../store/index.js";
 import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
 import type { BlockJob, BlockResult, CreatedDataSource, HandlerFailure, NonFatalError, RegionEntityChange, SyncRequest, SyncResponse, Trigger, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
@@ -62,10 +62,17 @@ export interface HostRuntime {
 /** An entity as the cache knows it: present (with the block it was written in) or known absent. */
 type Cached = { data: EntityData; block?: number } | null;
 
+/** A block's proof-of-indexing streams being hashed, for its result. */
+type PendingProof = { result: BlockResult; hashed: Promise<HashedRegions> };
+
 /** Ends a block whose handler failed deterministically once all its triggers ran (see `run`). */
 class FatalBlockError extends Error {
-  err: unknown = null;
-  trigger: Trigger | null = null;
+  constructor(
+    readonly err: unknown,
+    readonly trigger: Trigger,
+  ) {
+    super("a handler failed deterministically");
+  }
 }
 
 /** Raised when the main thread could not answer; never deterministic. */
@@ -192,7 +199,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
    * Each region's new digest after `block` as a `Poi$` entity, unless the block left it as it was. Called
    * in block order: a block's digest is joined to the one before it (this batch's, else the store's).
    */
-  async function poiChanges(hashed: Promise<{ name: string; own: Uint8Array }[]>, block: number, kept: boolean): Promise<EntityChange[]> {
+  async function poiChanges(hashed: Promise<HashedRegions>, block: number, kept: boolean): Promise<EntityChange[]> {
     const regions = await hashed;
     return regions.flatMap(({ name, own }): EntityChange[] => {
       const before = backend.get(POI_ENTITY_TYPE, name)?.data.get("digest");
@@ -209,7 +216,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   }
 
   /** The batch's blocks get their `Poi$` changes once their hashing is done, in block order. */
-  async function attachProofs(proofs: { result: BlockResult; hashed: Promise<{ name: string; own: Uint8Array }[]> }[]): Promise<void> {
+  async function attachProofs(proofs: PendingProof[]): Promise<void> {
     for (const { result, hashed } of proofs) result.changes.push(...(await poiChanges(hashed, result.ptr.number, true)));
   }
 
@@ -366,7 +373,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   async function runOnce(blocks: BlockJob[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }> {
     pending = new Map();
     const results: BlockResult[] = [];
-    const proofs: { result: BlockResult; hashed: Promise<{ name: string; own: Uint8Array }[]> }[] = [];
+    const proofs: PendingProof[] = [];
     for (const [at, job] of blocks.entries()) {
       currentBlock = job.ptr;
       const countBefore = registry.list.length;
@@ -380,7 +387,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       recorder = poiHasher ? new BlockPoiRecorder(job.ptr.number) : null;
       // A handler's deterministic error without `nonFatalErrors`: graph-node still runs the block's other
       // triggers (their events are part of the proof of indexing), then keeps only the proof and fails.
-      let fatal: { err: unknown; trigger: Trigger } | null = null;
+      const fatal: { err: unknown; trigger: Trigger }[] = [];
       const run = async (t: Trigger): Promise<void> => {
         trigger = t;
         const queued = registry.queuedCount;
@@ -393,7 +400,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
           registry.dropQueued(queued);
           // The handler's events stay in the proof; this one says how many no longer reached the store.
           recorder?.writeDeterministicError(poiRegion);
-          if (!options.nonFatalErrors) fatal ??= { err, trigger: t };
+          if (!options.nonFatalErrors) fatal.push({ err, trigger: t });
           else errors.push({ message: failureMessage(err, t), handler: e.handler ?? t.handler });
         }
       };
@@ -407,7 +414,8 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
           const more = contracts.length === 0 ? [] : (ask({ type: "triggersIn", block: job.ptr, dataSources: contracts }).value as Trigger[]);
           for (const t of more) await run(t);
         }
-        if (fatal) throw Object.assign(new FatalBlockError(), fatal);
+        // The first error is the one reported, as graph-node reports it.
+        if (fatal[0]) throw new FatalBlockError(fatal[0].err, fatal[0].trigger);
         // Files after the chain's triggers; those still waiting are looked for at the batch's last block.
         const files = created.filter((c) => c.causalityRegion !== undefined).map((c) => c.index);
         if (at === blocks.length - 1) files.push(...[...waitingFiles].filter((i) => !files.includes(i)));

@@ -55,8 +55,10 @@ export class BlockPoiRecorder {
   }
 }
 
-/** Each region's stream for the block, hashed and ended (its count written), before joining any digest. */
-export function hashBlockRecord(record: BlockPoiRecord, version: PoiVersion): { name: string; own: Uint8Array }[] {
+/** Each region's stream for a block, hashed and ended (its count written), before joining any digest. */
+export type HashedRegions = { name: string; own: Uint8Array }[];
+
+export function hashBlockRecord(record: BlockPoiRecord, version: PoiVersion): HashedRegions {
   return record.regions.map(({ name, events }) => {
     const blockPath = [1, 0, record.block, 0];
     if (version === "legacy") {

@@ -2,7 +2,7 @@
 // main branch impls, graph-node's `stable_hash::StableHash` impls): fields by address, a value's variant
 // number written at its own address, default values (null, 0, false, "") writing nothing.
 import { parseBigDecimal, type EntityData, type StoreValue } from "../../wasm-host/index.js";
-import { bigToBytesLe } from "./legacyHasher.js";
+import { bigToBytesLe } from "./littleEndian.js";
 import { FAST_ROOT, fastChild, FastStableHasher } from "./fastHasher.js";
 import type { PoiEvent } from "./events.js";
 

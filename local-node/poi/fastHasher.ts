@@ -3,6 +3,7 @@
 // with XXH3-128 seeded by the address's low 64 bits, and the hashes are combined by an
 // order-independent mixing function modulo 2^192 (the crate's FldMix).
 import { xxh3 } from "@node-rs/xxhash";
+import { bigToBytesLe, bytesToBigLe } from "./littleEndian.js";
 
 const M64 = (1n << 64n) - 1n;
 const M128 = (1n << 128n) - 1n;
@@ -32,15 +33,6 @@ function mix(x: bigint, y: bigint): bigint {
   return (P + Q * (x + y) + R * x * y) & M192;
 }
 
-/** `value` as `bytes` little-endian bytes at `at` (through hex: one BigInt conversion, not one per byte). */
-function le(value: bigint, bytes: number, out: Uint8Array, at: number): void {
-  out.set(Buffer.from(value.toString(16).padStart(2 * bytes, "0"), "hex").reverse(), at);
-}
-
-function readLe(bytes: Uint8Array, from: number, to: number): bigint {
-  return BigInt(`0x${Buffer.from(bytes.subarray(from, to)).reverse().toString("hex") || "0"}`);
-}
-
 export class FastStableHasher {
   constructor(
     private mixer = IDENTITY,
@@ -62,13 +54,14 @@ export class FastStableHasher {
   /** 32 bytes: the mixer (24, little-endian) and the count (8). */
   toBytes(): Uint8Array {
     const out = new Uint8Array(32);
-    le(this.mixer, 24, out, 0);
-    le(this.count, 8, out, 24);
+    // Each below its field's size, so its bytes without high zeros fill the field's low end.
+    out.set(bigToBytesLe(this.mixer), 0);
+    out.set(bigToBytesLe(this.count), 24);
     return out;
   }
 
   static fromBytes(bytes: Uint8Array): FastStableHasher {
-    return new FastStableHasher(readLe(bytes, 0, 24), readLe(bytes, 24, 32));
+    return new FastStableHasher(bytesToBigLe(bytes.subarray(0, 24)), bytesToBigLe(bytes.subarray(24, 32)));
   }
 
   /** XXH3-128 of the mixer's bytes, seeded with the count. */

@@ -1,10 +1,10 @@
 // Worker-thread entry of the proof-of-indexing hasher: hashes the block records it is sent, in order.
 import { parentPort } from "node:worker_threads";
-import { hashBlockRecord, type BlockPoiRecord } from "./blockStream.js";
+import { hashBlockRecord, type BlockPoiRecord, type HashedRegions } from "./blockStream.js";
 import type { PoiVersion } from "./events.js";
 
 export type HasherRequest = { id: number; record: BlockPoiRecord; version: PoiVersion };
-export type HasherReply = { id: number; regions: { name: string; own: Uint8Array }[] } | { id: number; error: string };
+export type HasherReply = { id: number; regions: HashedRegions } | { id: number; error: string };
 
 const port = parentPort;
 if (!port) throw new Error("hasherThread must run in a worker thread");

@@ -2,7 +2,8 @@
 // branch impls, graph-node's `stable_hash_legacy::StableHash` impls). Sequence numbers are mutable:
 // a value that takes children moves its node's counter, as in the crate.
 import { parseBigDecimal, type EntityData, type StoreValue } from "../../wasm-host/index.js";
-import { bigToBytesLe, LegacySeq, LegacySetHasher } from "./legacyHasher.js";
+import { LegacySeq, LegacySetHasher } from "./legacyHasher.js";
+import { bigToBytesLe } from "./littleEndian.js";
 import type { PoiEvent } from "./events.js";
 
 const EMPTY = new Uint8Array(0);

@@ -4,6 +4,7 @@
 // modulo a 2049-bit prime, so the order of the writes does not matter.
 import { createBLAKE3 } from "hash-wasm";
 import { encodeUleb128 } from "../../lib/leb128.js";
+import { bigToBytesLe, bytesToBigLe } from "./littleEndian.js";
 
 /** The crate's modulus (set_hasher.rs). */
 const P = BigInt(
@@ -49,18 +50,6 @@ export class LegacySeq {
     }
     return s;
   }
-}
-
-export function bytesToBigLe(bytes: Uint8Array): bigint {
-  if (bytes.length === 0) return 0n;
-  return BigInt(`0x${Buffer.from(bytes).reverse().toString("hex")}`);
-}
-
-/** Little-endian bytes without high zero bytes (ibig's `to_le_bytes`; zero is empty). */
-export function bigToBytesLe(value: bigint): Uint8Array {
-  if (value === 0n) return new Uint8Array(0);
-  const hex = value.toString(16);
-  return Buffer.from(hex.length % 2 ? `0${hex}` : hex, "hex").reverse();
 }
 
 /** SetHasher: the product of the cells written, modulo P. */

@@ -4,24 +4,27 @@
 // in order.
 import { Worker } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
-import { hashBlockRecord, type BlockPoiRecord } from "./blockStream.js";
+import type { BlockPoiRecord, HashedRegions } from "./blockStream.js";
 import type { PoiVersion } from "./events.js";
 import type { HasherReply, HasherRequest } from "./hasherThread.js";
 
 export interface PoiHasher {
   /** Each region's stream for the block, ended (see hashBlockRecord). */
-  hash(record: BlockPoiRecord, version: PoiVersion): Promise<{ name: string; own: Uint8Array }[]>;
-  close(): Promise<void>;
+  hash(record: BlockPoiRecord, version: PoiVersion): Promise<HashedRegions>;
 }
 
 const bootUrl = new URL("../../lib/workerBoot.mjs", import.meta.url);
 const entryUrl = new URL(import.meta.url.endsWith(".ts") ? "./hasherThread.ts" : "./hasherThread.js", import.meta.url);
 
-type Waiting = { resolve(regions: { name: string; own: Uint8Array }[]): void; reject(err: Error): void };
-
-/** One hashing thread, started now; it never keeps the process alive. */
-function startHasherThread(): { post(request: HasherRequest, waiting: Waiting): void; close(): Promise<void> } {
-  const waiting = new Map<number, Waiting>();
+/**
+ * The hasher on a thread of its own, started now so that its start-up (module loading) is done before
+ * the first block; it never keeps the process alive, and a thread that failed is started again at the
+ * next block. One thread: on two cores, a second one measured no faster (the legacy hasher's work is CPU
+ * the machine does not have to spare).
+ */
+export function createThreadedPoiHasher(): PoiHasher {
+  const waiting = new Map<number, { resolve(regions: HashedRegions): void; reject(err: Error): void }>();
+  let nextId = 0;
   let worker: Worker | null = null;
   const failAll = (err: Error) => {
     for (const w of waiting.values()) w.reject(err);
@@ -43,40 +46,13 @@ function startHasherThread(): { post(request: HasherRequest, waiting: Waiting): 
   }
   worker = start();
   return {
-    post(request, w) {
-      worker ??= start();
-      waiting.set(request.id, w);
-      worker.postMessage(request);
-    },
-    async close() {
-      const w = worker;
-      worker = null;
-      await w?.terminate();
-    },
-  };
-}
-
-/**
- * The hasher on a thread of its own, started now so that its start-up (module loading) is done before
- * the first block. One thread: on two cores, a second one measured no faster (the legacy hasher's work
- * is CPU the machine does not have to spare).
- */
-export function createThreadedPoiHasher(): PoiHasher {
-  const thread = startHasherThread();
-  let nextId = 0;
-  return {
     hash(record, version) {
       const id = nextId++;
-      return new Promise((resolve, reject) => thread.post({ id, record, version }, { resolve, reject }));
+      const thread = (worker ??= start());
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        thread.postMessage({ id, record, version } satisfies HasherRequest);
+      });
     },
-    close: () => thread.close(),
-  };
-}
-
-/** The same hashing on the caller's thread (tests, and runs too short to be worth a thread). */
-export function createInlinePoiHasher(): PoiHasher {
-  return {
-    hash: async (record, version) => hashBlockRecord(record, version),
-    close: async () => undefined,
   };
 }

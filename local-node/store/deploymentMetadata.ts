@@ -89,7 +89,6 @@ export async function markFailed(s: StoreState, id: string, error: FatalError, c
   });
 }
 
-
 export async function markHealthy({ db }: StoreState, id: string): Promise<void> {
   await deploymentRow(db, id);
   // Non-fatal errors stay: the deployment is then unhealthy, not healthy.
