@@ -5,6 +5,7 @@ import { parseBigDecimal, type EntityData, type StoreValue } from "../../wasm-ho
 import { bigToBytesLe } from "./littleEndian.js";
 import { FAST_ROOT, fastChild, FastStableHasher } from "./fastHasher.js";
 import type { PoiEvent } from "./events.js";
+import { MemberHashCache } from "./memberCache.js";
 
 const EMPTY = new Uint8Array(0);
 const utf8 = new TextEncoder();
@@ -75,13 +76,9 @@ export function fastValue(v: StoreValue, a: bigint, h: FastStableHasher): void {
   h.write(a, Uint8Array.of(VARIANTS[v.kind]));
 }
 
-/** AsUnorderedSet: each member hashed alone from the root, its hasher's bytes written at the set's address. */
-function fastUnorderedSet<T>(members: Iterable<T>, a: bigint, h: FastStableHasher, each: (m: T, h: FastStableHasher) => void): void {
-  for (const m of members) {
-    const own = new FastStableHasher();
-    each(m, own);
-    h.write(a, own.toBytes());
-  }
+/** AsUnorderedSet: each member hashed alone from the root (`memberHash`: its hasher's bytes), written at the set's address. */
+function fastUnorderedSet<T>(members: Iterable<T>, a: bigint, h: FastStableHasher, memberHash: (m: T) => Uint8Array): void {
+  for (const m of members) h.write(a, memberHash(m));
 }
 
 /** A field's own hasher after its name and its value's variant, by variant and name (see legacyEncoding). */
@@ -90,8 +87,19 @@ const NAME_ADDRESS = fastChild(FAST_ROOT, 0);
 const VALUE_ADDRESS = fastChild(FAST_ROOT, 1);
 const INNER_ADDRESS = fastChild(VALUE_ADDRESS, 0);
 
+const fieldHashes = new MemberHashCache<Uint8Array>();
+
+/** One (name, value) member of an entity: its own hasher's bytes. */
+function fastFieldHash([name, value]: [string, StoreValue]): Uint8Array {
+  return fieldHashes.get(name, value, () => {
+    const own = new FastStableHasher();
+    fastField(name, value, own);
+    return own.toBytes();
+  });
+}
+
 /** One (name, value) member of an entity, hashed from the root into its own hasher `h` (fresh). */
-function fastField([name, value]: [string, StoreValue], h: FastStableHasher): void {
+function fastField(name: string, value: StoreValue, h: FastStableHasher): void {
   const key = `${value.kind}\u0000${name}`;
   let state = fieldStates.get(key);
   if (state === undefined) {
@@ -105,7 +113,7 @@ function fastField([name, value]: [string, StoreValue], h: FastStableHasher): vo
 }
 
 export function fastEntity(data: EntityData, a: bigint, h: FastStableHasher): void {
-  fastUnorderedSet(data.entries(), a, h, fastField);
+  fastUnorderedSet(data.entries(), a, h, fastFieldHash);
 }
 
 const EVENT_VARIANTS: Record<PoiEvent["kind"], number> = { RemoveEntity: 1, SetEntity: 2, DeterministicError: 3 };

@@ -5,6 +5,7 @@ import { parseBigDecimal, type EntityData, type StoreValue } from "../../wasm-ho
 import { LegacySeq, LegacySetHasher } from "./legacyHasher.js";
 import { bigToBytesLe } from "./littleEndian.js";
 import type { PoiEvent } from "./events.js";
+import { MemberHashCache } from "./memberCache.js";
 
 const EMPTY = new Uint8Array(0);
 const utf8 = new TextEncoder();
@@ -80,20 +81,20 @@ function legacyInner(v: Exclude<StoreValue, { kind: "Null" }>, seq: LegacySeq, h
   }
 }
 
-/** AsUnorderedSet: each member hashed alone, their set at one child, the count at another. */
-function legacyUnorderedSet<T>(members: Iterable<T>, seq: LegacySeq, h: LegacySetHasher, each: (m: T, seq: LegacySeq, h: LegacySetHasher) => void): void {
+/**
+ * AsUnorderedSet: each member hashed alone (`memberHash`: its hasher's digest), their set at one child,
+ * the count at another. The crate joins the members' set hasher to `h`; a product of the same cells
+ * modulo P, it is the same as writing each member's cell to `h`, one multiplication less.
+ */
+function legacyUnorderedSet<T>(members: Iterable<T>, seq: LegacySeq, h: LegacySetHasher, memberHash: (m: T) => Uint8Array): void {
   seq.nextChild(); // the rollup's child: the crate takes it, the set hasher never uses it
   const memberSeq = seq.nextChild();
   const countSeq = seq.nextChild();
-  const set = new LegacySetHasher();
   let count = 0;
   for (const m of members) {
-    const own = new LegacySetHasher();
-    each(m, LegacySeq.root(), own);
-    set.write(memberSeq, own.finish());
+    h.write(memberSeq, memberHash(m));
     count++;
   }
-  h.mixin(set.value);
   legacyInt(count, countSeq, h);
 }
 
@@ -103,8 +104,19 @@ function legacyUnorderedSet<T>(members: Iterable<T>, seq: LegacySeq, h: LegacySe
  */
 const fieldCells = new Map<string, bigint>();
 
+const fieldHashes = new MemberHashCache<Uint8Array>();
+
+/** One (name, value) member of an entity: its own hasher's digest. */
+function legacyFieldHash([name, value]: [string, StoreValue]): Uint8Array {
+  return fieldHashes.get(name, value, () => {
+    const own = new LegacySetHasher();
+    legacyField(name, value, LegacySeq.root(), own);
+    return own.finish();
+  });
+}
+
 /** One (name, value) member of an entity, hashed from the root `seq` into its own hasher `h`. */
-function legacyField([name, value]: [string, StoreValue], seq: LegacySeq, h: LegacySetHasher): void {
+function legacyField(name: string, value: StoreValue, seq: LegacySeq, h: LegacySetHasher): void {
   const nameSeq = seq.nextChild();
   const valueSeq = seq.nextChild();
   const variantSeq = value.kind === "Null" ? null : valueSeq.nextChild();
@@ -121,7 +133,7 @@ function legacyField([name, value]: [string, StoreValue], seq: LegacySeq, h: Leg
 }
 
 export function legacyEntity(data: EntityData, seq: LegacySeq, h: LegacySetHasher): void {
-  legacyUnorderedSet(data.entries(), seq, h, legacyField);
+  legacyUnorderedSet(data.entries(), seq, h, legacyFieldHash);
 }
 
 export function legacyEvent(e: PoiEvent, seq: LegacySeq, h: LegacySetHasher): void {
