@@ -19,9 +19,21 @@ export interface GraphCliOptions {
   onOutput?: (text: string) => void;
   /** Another graph-cli's entry point (an older release a subgraph pins); the project's by default. */
   bin?: string;
+  /** Runs the project's graph-cli another way (a warm process, warmGraphCli.ts) instead of a fresh process. */
+  runner?: GraphCliRunner;
 }
 
+/** Runs `graph <args>` in `cwd`, as a fresh graph-cli process would. */
+export type GraphCliRunner = (args: string[], cwd: string) => Promise<GraphCliResult>;
+
 export function runGraphCli(args: string[], options: GraphCliOptions = {}): Promise<GraphCliResult> {
+  const { runner } = options;
+  if (runner && !options.bin) {
+    return runner(args, options.cwd ?? projectRoot).then((result) => {
+      options.onOutput?.(result.stdout + result.stderr);
+      return result;
+    });
+  }
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [options.bin ?? graphCliBin, ...args], {
       cwd: options.cwd ?? projectRoot,

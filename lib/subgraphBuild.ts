@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { projectRoot } from "./projectRoot.js";
 import { parse } from "yaml";
-import { builtManifestHash, graphCli } from "./graphCli.js";
+import { builtManifestHash, graphCli, type GraphCliRunner } from "./graphCli.js";
 
 export interface BuildSubgraphParameters {
   /** Where the built subgraph goes; a fresh temp dir when omitted. */
@@ -22,6 +22,10 @@ export interface BuildSubgraphParameters {
   graphCliBin?: string;
   /** An IPFS API to upload the build to (`graph build --ipfs`), so a deploy can name it instead of compiling again. */
   ipfs?: string;
+  /** Awaited after codegen, before the build: the IPFS node to upload to may still be starting. */
+  ipfsReady?: Promise<unknown>;
+  /** Runs graph-cli another way than a fresh process per command (a warm one). */
+  runner?: GraphCliRunner;
 }
 
 export interface BuiltSubgraph {
@@ -57,8 +61,9 @@ export async function buildSubgraph(params: BuildSubgraphParameters): Promise<Bu
   );
   const buildDir = params.outputDir ?? join(workDir, "build");
   await mkdir(buildDir, { recursive: true });
-  const cli = { cwd: workDir, ...(params.graphCliBin ? { bin: params.graphCliBin } : {}) };
+  const cli = { cwd: workDir, ...(params.graphCliBin ? { bin: params.graphCliBin } : {}), ...(params.runner ? { runner: params.runner } : {}) };
   await graphCli(["codegen", "--output-dir", "generated/"], cli);
+  await params.ipfsReady;
   const built = await graphCli(["build", "--network", network, "--network-file", "networks.json", "--output-dir", buildDir, ...(params.ipfs ? ["--ipfs", params.ipfs] : [])], cli);
   const ipfsHash = params.ipfs ? builtManifestHash(built.stdout + built.stderr) : null;
   if (params.ipfs && !ipfsHash) throw new Error(`graph build --ipfs printed no manifest hash:\n${built.stdout}${built.stderr}`);

@@ -5,12 +5,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { graphCliBin, stripAnsi, type GraphCliResult } from "./graphCli.js";
+import { graphCliBin, stripAnsi, type GraphCliResult, type GraphCliRunner } from "./graphCli.js";
 import { projectRoot } from "./projectRoot.js";
 
 export interface WarmGraphCli {
   /** Runs `graph <args>` in `cwd`; commands run one at a time, in call order. */
   run(args: string[], options: { cwd: string }): Promise<GraphCliResult>;
+  /** `run` as a GraphCliOptions runner. */
+  readonly runner: GraphCliRunner;
   /** Ends the process. */
   close(): Promise<void>;
 }
@@ -52,7 +54,8 @@ export function createWarmGraphCli(): WarmGraphCli {
   };
 
   let queue: Promise<unknown> = Promise.resolve();
-  return {
+  const warm: WarmGraphCli = {
+    runner: (args, cwd) => warm.run(args, { cwd }),
     run(args, options) {
       const result = queue.then(
         () =>
@@ -83,4 +86,5 @@ export function createWarmGraphCli(): WarmGraphCli {
       await exited;
     },
   };
+  return warm;
 }

@@ -168,7 +168,7 @@ describe.each(backends())("local node on %s", (backend) => {
     await writeFile(networksPath, JSON.stringify(networks));
     let v2 = "";
     try {
-      v2 = await deployWithGraphCli(built, NAME, node.node.urls, "v2");
+      v2 = await deployWithGraphCli(built, NAME, node.node.urls, { versionLabel: "v2" });
     } finally {
       await writeFile(networksPath, original);
     }

@@ -1,4 +1,4 @@
-import { runGraphCli, stripAnsi } from "../../lib/graphCli.js";
+import { runGraphCli, stripAnsi, type GraphCliRunner } from "../../lib/graphCli.js";
 import { maskSecrets, secretsInUrl } from "../../lib/redact.js";
 import { localEndpoints } from "./endpoints.js";
 import { SubgraphClientError } from "./errors.js";
@@ -26,6 +26,8 @@ export interface DeploySubgraphParameters {
    * `graph deploy --ipfs-hash`, without compiling the mappings again.
    */
   ipfsHash?: string;
+  /** Runs graph-cli another way than a fresh process (a warm one, as `npm start` does). */
+  graphCliRunner?: GraphCliRunner;
 }
 
 export interface DeploySubgraphReturnType {
@@ -43,7 +45,7 @@ export async function deploySubgraph(params: DeploySubgraphParameters): Promise<
   const ipfsUrl = params.ipfsUrl ?? localEndpoints.ipfs;
   const secrets = [...secretsInUrl(deployUrl), ...secretsInUrl(ipfsUrl)];
   const mask = (text: string) => maskSecrets(stripAnsi(text), secrets);
-  const options = { ...(params.cwd ? { cwd: params.cwd } : {}), ...(params.graphCliBin ? { bin: params.graphCliBin } : {}), onOutput: (text: string) => params.onOutput?.(mask(text)) };
+  const options = { ...(params.cwd ? { cwd: params.cwd } : {}), ...(params.graphCliBin ? { bin: params.graphCliBin } : {}), ...(params.graphCliRunner ? { runner: params.graphCliRunner } : {}), onOutput: (text: string) => params.onOutput?.(mask(text)) };
   let output = "";
 
   if (params.create ?? true) {

@@ -56,7 +56,7 @@ describe("a subgraph fresh from graph init", () => {
 
   it("deploys unchanged and indexes every event from the network's own RPC", async () => {
     node = await createLocalNode({ ethereumRpc: [`mainnet:${chain.url}`], ports: { query: 0, admin: 0, ipfs: 0, status: 0 }, log: () => {}, pollIntervalMs: 100 });
-    await deployWithGraphCli(built, "e2e/graph-init", { admin: node.urls.admin, ipfs: node.urls.ipfs }, "v1", "mainnet");
+    await deployWithGraphCli(built, "e2e/graph-init", { admin: node.urls.admin, ipfs: node.urls.ipfs }, { network: "mainnet" });
     const status = await waitForHead(`${node.urls.status}`, "e2e/graph-init", chain.url, 120_000);
     expect(status.health).toBe("healthy");
     const logs = await rpc<{ data: string; transactionHash: string }[]>(chain.url, "eth_getLogs", [{ fromBlock: "0x0", toBlock: "latest", address: factory, topics: [keccakId("PoolCreated(address,address,uint256)")] }]);
@@ -76,7 +76,7 @@ describe("a subgraph fresh from graph init", () => {
   it("is refused, naming the network, by a node with no RPC for it", async () => {
     const other = await createLocalNode({ ethereumRpc: [`sepolia:${chain.url}`], ports: { query: 0, admin: 0, ipfs: 0, status: 0 }, log: () => {} });
     try {
-      const error = await deployWithGraphCli(built, "e2e/graph-init-elsewhere", { admin: other.urls.admin, ipfs: other.urls.ipfs }, "v1", "mainnet").then(
+      const error = await deployWithGraphCli(built, "e2e/graph-init-elsewhere", { admin: other.urls.admin, ipfs: other.urls.ipfs }, { network: "mainnet" }).then(
         () => null,
         (e: unknown) => e as Error,
       );

@@ -10,6 +10,7 @@ import { freePort } from "../../lib/freePort.js";
 import { projectRoot } from "../../lib/projectRoot.js";
 import type { DeployedApprovalToken } from "../../hardhat/deploy/deployToken.js";
 import { buildSubgraph, type BuiltSubgraph } from "../../lib/subgraphBuild.js";
+import type { GraphCliRunner } from "../../lib/graphCli.js";
 import { deploySubgraph } from "../../clients/subgraph/deploySubgraph.js";
 import { createThrowawayDatabase } from "../store/index.js";
 import { createLocalNode, type LocalNode, type LocalNodePorts } from "../index.js";
@@ -77,9 +78,24 @@ export async function startNode(rpcUrl: string, backend: Backend = "pglite"): Pr
 }
 
 /** `graph create` + `graph deploy --version-label` with the unmodified graph-cli; returns the deployment id. */
-export async function deployWithGraphCli(built: BuiltSubgraph, name: string, urls: { admin: string; ipfs: string }, versionLabel = "v1", network = "localhost"): Promise<string> {
+export async function deployWithGraphCli(
+  built: BuiltSubgraph,
+  name: string,
+  urls: { admin: string; ipfs: string },
+  options: { versionLabel?: string; network?: string; runner?: GraphCliRunner } = {},
+): Promise<string> {
   // A build already uploaded (built with `ipfs`) is deployed by its hash, without compiling again.
-  const out = await deploySubgraph({ name, versionLabel, deployUrl: urls.admin, ipfsUrl: urls.ipfs, network, networkFile: "networks.json", cwd: built.workDir, ...(built.ipfsHash ? { ipfsHash: built.ipfsHash } : {}) });
+  const out = await deploySubgraph({
+    name,
+    versionLabel: options.versionLabel ?? "v1",
+    deployUrl: urls.admin,
+    ipfsUrl: urls.ipfs,
+    network: options.network ?? "localhost",
+    networkFile: "networks.json",
+    cwd: built.workDir,
+    ...(built.ipfsHash ? { ipfsHash: built.ipfsHash } : {}),
+    ...(options.runner ? { graphCliRunner: options.runner } : {}),
+  });
   if (!out.deploymentId) throw new Error(`graph deploy printed no deployment id:\n${out.output}`);
   return out.deploymentId;
 }

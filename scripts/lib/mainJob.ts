@@ -5,6 +5,7 @@ import { sendApprovals } from "../../hardhat/deploy/index.js";
 import { projectRoot } from "../../lib/projectRoot.js";
 import { deploySubgraph, formatApprovalsTable, listApprovals, waitForBlock, type Approval } from "../../clients/subgraph/index.js";
 import { builtManifestHash, graphCli } from "../../lib/graphCli.js";
+import { createWarmGraphCli } from "../../lib/warmGraphCli.js";
 import { exportImplementationAbi } from "./abi.js";
 import { defaultVersionLabel } from "./versionLabel.js";
 import { startGraphNodeServices, type GraphNodeServices } from "./graphNodeEngine.js";
@@ -44,7 +45,13 @@ export interface RunningMainJob {
 export async function runMainJob(options: MainJobOptions): Promise<RunningMainJob> {
   const { log } = options;
   const started: { chain?: HardhatNode; node?: StartedLocalNode; graphNode?: GraphNodeServices } = {};
+  // graph-cli's commands run in one process: it loads graph-cli and the AssemblyScript compiler once.
+  const graph = createWarmGraphCli();
+  let nodeStarting: Promise<unknown> = Promise.resolve();
   const shutdown = async () => {
+    await graph.close();
+    // A node still starting (a failed codegen) is stopped once up.
+    await nodeStarting.catch(() => undefined);
     await started.graphNode?.close();
     await started.node?.close();
     await started.chain?.stop();
@@ -68,7 +75,8 @@ export async function runMainJob(options: MainJobOptions): Promise<RunningMainJo
     } else if (nodeRunning) {
       log(`[3/7] reusing the graph node that answers at ${adminUrl}`);
     } else {
-      started.node = await startLocalNodeService(
+      // The node starts while graph-cli generates the types; the build uploads to its IPFS once it is up.
+      nodeStarting = startLocalNodeService(
         {
           ethereumRpc: options.ethereumRpc,
           dataDir: options.dataDir,
@@ -79,15 +87,19 @@ export async function runMainJob(options: MainJobOptions): Promise<RunningMainJo
           ...(options.mappingLimits ? { mappingLimits: options.mappingLimits } : {}),
         },
         (line) => log(`[3/7] ${line}`),
-      );
+      ).then((node) => (started.node = node));
+      // Its error is awaited below (or at shutdown): not a stray one meanwhile.
+      nodeStarting.catch(() => undefined);
     }
 
     // 4. Subgraph: codegen, build and deploy with the unmodified graph-cli.
     log(useGraphNode ? "[4/7] graph codegen, graph build, then graph-node on the build" : "[4/7] graph codegen, graph build --ipfs, graph create, graph deploy --ipfs-hash");
     const ipfsUrl = `http://127.0.0.1:${options.ports.ipfs}`;
-    await graphCli(["codegen", "--output-dir", "generated/"], { cwd: projectRoot });
+    const cli = { cwd: projectRoot, runner: graph.runner };
+    await graphCli(["codegen", "--output-dir", "generated/"], cli);
+    await nodeStarting;
     // Built and uploaded once: graph deploy then names the uploaded manifest instead of compiling again.
-    const built = await graphCli(["build", "--network", "localhost", ...(useGraphNode ? [] : ["--ipfs", ipfsUrl])], { cwd: projectRoot });
+    const built = await graphCli(["build", "--network", "localhost", ...(useGraphNode ? [] : ["--ipfs", ipfsUrl])], cli);
     const ipfsHash = builtManifestHash(built.stdout + built.stderr);
     if (useGraphNode) {
       started.graphNode = await startGraphNodeServices({
@@ -107,8 +119,10 @@ export async function runMainJob(options: MainJobOptions): Promise<RunningMainJo
       deployUrl: adminUrl,
       ipfsUrl,
       cwd: projectRoot,
+      graphCliRunner: graph.runner,
       ...(ipfsHash ? { ipfsHash } : {}),
     });
+    await graph.close();
     log(`      deployment ${deployed.deploymentId ?? "(id not printed)"}`);
 
     // 5. Sample approvals, with a new seed per run so a reused chain gains new ones.
