@@ -2,16 +2,23 @@
 import { parentPort } from "node:worker_threads";
 import { hashBlockRecord, type BlockPoiRecord, type HashedRegions } from "./blockStream.js";
 import type { PoiVersion } from "./events.js";
+import { createHeapCeiling } from "../../lib/heapCeiling.js";
 
 export type HasherRequest = { id: number; record: BlockPoiRecord; version: PoiVersion };
 export type HasherReply = { id: number; regions: HashedRegions } | { id: number; error: string };
 
+const HASHER_HEAP_CEILING_MIB = 32;
+
 const port = parentPort;
 if (!port) throw new Error("hasherThread must run in a worker thread");
+// Its live data is a few blocks' records and the member cache; the rest is spent products.
+const keepHeapDown = createHeapCeiling(HASHER_HEAP_CEILING_MIB);
+
 port.on("message", ({ id, record, version }: HasherRequest) => {
   try {
     port.postMessage({ id, regions: hashBlockRecord(record, version) } satisfies HasherReply);
   } catch (err) {
     port.postMessage({ id, error: err instanceof Error ? err.message : String(err) } satisfies HasherReply);
   }
+  keepHeapDown();
 });
