@@ -146,22 +146,10 @@ export interface BlockResult {
   created?: CreatedDataSource[];
 }
 
-/** A run's results; with the proof of indexing kept, each result's `Poi$` changes follow in `proofs`. */
-export interface RunOutcome {
-  results: BlockResult[];
-  failure: HandlerFailure | null;
-  /** Each result's `Poi$` changes, in order, once its blocks are hashed; null when none follow. */
-  proofs: Promise<EntityChange[][]> | null;
-}
-
 export type WorkerReply =
   /** The thread has loaded the host's modules and waits for its init. */
   | { type: "loaded" }
-  /** `proofsFollow`: a `proofs` reply for this run comes once its blocks are hashed. */
-  | { type: "done"; id: number; results: BlockResult[]; failure: HandlerFailure | null; proofsFollow?: boolean }
-  /** Each result's `Poi$` changes, in order (see RunOutcome.proofs). */
-  | { type: "proofs"; id: number; changes: EntityChange[][] }
-  | { type: "proofs"; id: number; error: string }
+  | { type: "done"; id: number; results: BlockResult[]; failure: HandlerFailure | null }
   | { type: "log"; level: LogLevel; message: string }
   | { type: "ready" }
   | { type: "fatal"; message: string };

@@ -19,11 +19,10 @@ import {
   type SubgraphInstance,
 } from "../../wasm-host/index.js";
 import { collectGarbage } from "../../lib/collectGarbage.js";
-import { BlockPoiRecorder, createThreadedPoiHasher, type HashedRegions, type PoiHasher, type PoiVersion } from "../poi/index.js";
+import { BlockPoiRecorder, createThreadedPoiHasher, joinDigests, type HashedRegions, type PoiHasher, type PoiVersion } from "../poi/index.js";
 import { POI_ENTITY_TYPE } from "../store/index.js";
-import { createBlockProofs } from "./blockProofs.js";
 import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
-import type { BlockJob, BlockResult, CreatedDataSource, NonFatalError, RegionEntityChange, RunOutcome, SyncRequest, SyncResponse, Trigger, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
+import type { BlockJob, BlockResult, CreatedDataSource, HandlerFailure, NonFatalError, RegionEntityChange, SyncRequest, SyncResponse, Trigger, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
 import { createDataSourceRegistry, restoreCreated, type RuntimeDataSource } from "./dataSourceRegistry.js";
 import { IndexerError } from "./errors.js";
 
@@ -52,7 +51,7 @@ export interface HostRuntimeOptions {
 
 export interface HostRuntime {
   /** Runs the blocks in order; stops after a failed block, or after one whose handlers created data sources. */
-  runBlocks(blocks: BlockJob[]): Promise<RunOutcome>;
+  runBlocks(blocks: BlockJob[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }>;
   /**
    * Drops every cached entity and every data source past the first `dataSources`; file data sources
    * listed in `waitingFiles` (indexes) wait for their file again, the others count as processed.
@@ -62,6 +61,9 @@ export interface HostRuntime {
 
 /** An entity as the cache knows it: present (with the block it was written in) or known absent. */
 type Cached = { data: EntityData; block?: number } | null;
+
+/** A block's proof-of-indexing streams being hashed, for its result. */
+type PendingProof = { result: BlockResult; hashed: Promise<HashedRegions> };
 
 /** Ends a block whose handler failed deterministically once all its triggers ran (see `run`). */
 class FatalBlockError extends Error {
@@ -193,13 +195,30 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       : {}),
   });
 
-  const blockProofs = poiSettings
-    ? createBlockProofs(poiSettings.version, (region) => {
-        const stored = ask({ type: "get", entityType: POI_ENTITY_TYPE, id: region }).value as EntityData | null;
-        const digest = stored?.get("digest");
-        return digest?.kind === "Bytes" ? digest.value : null;
-      })
-    : null;
+  /**
+   * Each region's new digest after `block` as a `Poi$` entity, unless the block left it as it was. Called
+   * in block order: a block's digest is joined to the one before it (this batch's, else the store's).
+   */
+  async function poiChanges(hashed: Promise<HashedRegions>, block: number, kept: boolean): Promise<EntityChange[]> {
+    const regions = await hashed;
+    return regions.flatMap(({ name, own }): EntityChange[] => {
+      const before = backend.get(POI_ENTITY_TYPE, name)?.data.get("digest");
+      const previous = before?.kind === "Bytes" ? before.value : null;
+      const digest = joinDigests(poiSettings!.version, previous, own);
+      if (previous && Buffer.from(previous).equals(digest)) return [];
+      const data: EntityData = new Map([["id", { kind: "String", value: name }], ["digest", { kind: "Bytes", value: digest }]]);
+      if (kept) {
+        noteWritten(POI_ENTITY_TYPE, name);
+        pending.set(key(POI_ENTITY_TYPE, name), { data, block });
+      }
+      return [{ op: "set", entityType: POI_ENTITY_TYPE, id: name, data }];
+    });
+  }
+
+  /** The batch's blocks get their `Poi$` changes once their hashing is done, in block order. */
+  async function attachProofs(proofs: PendingProof[]): Promise<void> {
+    for (const { result, hashed } of proofs) result.changes.push(...(await poiChanges(hashed, result.ptr.number, true)));
+  }
 
   /**
    * graph-node writes nothing for an entity the block left as it was (entity_cache.rs, as_modifications):
@@ -351,12 +370,10 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
     else inst.runEventHandler(t.handler, t.event);
   }
 
-  async function runOnce(blocks: BlockJob[]): Promise<RunOutcome> {
+  async function runOnce(blocks: BlockJob[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }> {
     pending = new Map();
     const results: BlockResult[] = [];
-    // The blocks' streams being hashed, one per result.
-    const hashing: Promise<HashedRegions>[] = [];
-    blockProofs?.prepare(poiRegion);
+    const proofs: PendingProof[] = [];
     for (const [at, job] of blocks.entries()) {
       currentBlock = job.ptr;
       const countBefore = registry.list.length;
@@ -412,10 +429,9 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
         }
         registry.truncate(countBefore);
         for (const index of waitingFiles) if (index >= countBefore) waitingFiles.delete(index);
-        // The blocks before it are committed with their proofs; that of a block failed by a handler's
-        // deterministic error is still kept, at that block.
-        if (blockProofs) (await blockProofs.follow(hashing)).forEach((changes, i) => results[i]!.changes.push(...changes));
-        const proof = err instanceof FatalBlockError && recorder && poiHasher && blockProofs ? await blockProofs.failed(poiHasher.hash(recorder.record(), poiSettings!.version)) : [];
+        await attachProofs(proofs);
+        // The proof of a block failed by a handler's deterministic error is still kept, at that block.
+        const proof = err instanceof FatalBlockError && recorder && poiHasher ? await poiChanges(poiHasher.hash(recorder.record(), poiSettings!.version), job.ptr.number, false) : [];
         const failed = err instanceof FatalBlockError ? err.trigger : trigger;
         const cause = err instanceof FatalBlockError ? err.err : err;
         const e = cause as { message?: string; deterministic?: boolean; handler?: string };
@@ -428,7 +444,6 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
             block: job.ptr,
             ...(proof.length > 0 ? { poiChanges: proof } : {}),
           },
-          proofs: null,
         };
       }
       const changes: EntityChange[] = withoutNoOps(blockStore.takeChanges());
@@ -446,19 +461,17 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       results.push(result);
       if (recorder && poiHasher) {
         const hashed = poiHasher.hash(recorder.record(), poiSettings!.version);
-        // Awaited in order by blockProofs; a later one failing while an earlier one is awaited is not unhandled.
+        // Awaited in order by attachProofs; a later one failing while an earlier one is awaited is not unhandled.
         hashed.catch(() => undefined);
-        hashing.push(hashed);
+        proofs.push({ result, hashed });
       }
       await recycleGrown();
       // Later blocks of this batch were loaded without the new contract data sources' triggers; and a
       // block with skipped handlers is committed alone (fail-fast looks at it before more run).
       if (created.some((c) => c.causalityRegion === undefined) || errors.length > 0) break;
     }
-    const proofs = blockProofs && hashing.length > 0 ? blockProofs.follow(hashing) : null;
-    // Awaited by the commit of these results; a run dropped before its commit is not unhandled.
-    proofs?.catch(() => undefined);
-    return { results, failure: null, proofs };
+    await attachProofs(proofs);
+    return { results, failure: null };
   }
 
   return {
@@ -468,7 +481,6 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       return runOnce(blocks);
     },
     reset(dataSources, waiting) {
-      blockProofs?.reset();
       clean = new Map();
       pending = new Map();
       knownIds = new Map();

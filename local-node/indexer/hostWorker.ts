@@ -80,13 +80,8 @@ async function handle(cmd: Exclude<WorkerCommand, { type: "init" }>): Promise<vo
     post({ type: "done", id: cmd.id, results: [], failure: null });
     return;
   }
-  const { results, failure, proofs } = await host.runBlocks(cmd.blocks);
-  post({ type: "done", id: cmd.id, results, failure, ...(proofs ? { proofsFollow: true } : {}) });
-  // The next run starts while these blocks are hashed.
-  proofs?.then(
-    (changes) => post({ type: "proofs", id: cmd.id, changes }),
-    (err: unknown) => post({ type: "proofs", id: cmd.id, error: err instanceof Error ? err.message : String(err) }),
-  );
+  const { results, failure } = await host.runBlocks(cmd.blocks);
+  post({ type: "done", id: cmd.id, results, failure });
 }
 
 post({ type: "loaded" });

@@ -2,14 +2,14 @@
 // store and chain requests (posting the answer, then waking the worker through the shared flag).
 import { MessageChannel, Worker } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
-import type { BlockPtr, EntityChange, EntityData, EthereumCallRequest, EthereumValue, LogLevel } from "../../wasm-host/index.js";
+import type { BlockPtr, EntityData, EthereumCallRequest, EthereumValue, LogLevel } from "../../wasm-host/index.js";
 import type {
   BlockJob,
+  BlockResult,
   CreatedDataSource,
   HandlerFailure,
   JobBlockPtr,
   PoiSettings,
-  RunOutcome,
   SyncRequest,
   SyncResponse,
   Trigger,
@@ -60,7 +60,7 @@ export interface HostWorker {
    * the host, or whose thread runs out of heap, resolves with a deterministic failure at the run's first
    * block (the thread is ended; nothing of the run is kept).
    */
-  run(blocks: BlockJob[]): Promise<RunOutcome>;
+  run(blocks: BlockJob[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }>;
   /** Forgets cached entities and every data source past the first `dataSources`; `waitingFiles` as HostRuntime.reset. */
   reset(dataSources: number, waitingFiles?: number[]): Promise<void>;
   terminate(): Promise<void>;
@@ -264,9 +264,7 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
   });
 
   let nextId = 1;
-  const waiting = new Map<number, { resolve(r: RunOutcome): void; reject(e: Error): void; blocks?: BlockJob[] }>();
-  // Runs answered whose proofs have yet to come.
-  const proofsWaiting = new Map<number, { resolve(changes: EntityChange[][]): void; reject(e: Error): void }>();
+  const waiting = new Map<number, { resolve(r: { results: BlockResult[]; failure: HandlerFailure | null }): void; reject(e: Error): void; blocks?: BlockJob[] }>();
   let dead: Error | null = null;
   // Set by interrupt(): the thread was ended on purpose and must not be reset or restarted.
   let interrupted = false;
@@ -279,14 +277,12 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
     readyReject(err);
     for (const w of waiting.values()) w.reject(err);
     waiting.clear();
-    for (const p of proofsWaiting.values()) p.reject(err);
-    proofsWaiting.clear();
   }
 
   /** Ends the thread and answers each run in flight with `failure` (a deterministic end of the deployment). */
   function failRuns(reason: IndexerError, failure: (blocks: BlockJob[]) => HandlerFailure): void {
     dead ??= reason;
-    for (const [id, w] of waiting) if (w.blocks?.length) (waiting.delete(id), w.resolve({ results: [], failure: failure(w.blocks), proofs: null }));
+    for (const [id, w] of waiting) if (w.blocks?.length) (waiting.delete(id), w.resolve({ results: [], failure: failure(w.blocks) }));
     die(reason);
     port1.close();
     void worker.terminate();
@@ -323,12 +319,7 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
     else if (msg.type === "done") {
       const w = waiting.get(msg.id);
       waiting.delete(msg.id);
-      w?.resolve({ results: msg.results, failure: msg.failure, proofs: msg.proofsFollow ? proofsOf(msg.id) : null });
-    } else if (msg.type === "proofs") {
-      const p = proofsWaiting.get(msg.id);
-      proofsWaiting.delete(msg.id);
-      if ("error" in msg) p?.reject(new IndexerError(`proof of indexing: ${msg.error}`));
-      else p?.resolve(msg.changes);
+      w?.resolve({ results: msg.results, failure: msg.failure });
     }
   });
   worker.on("error", (err) => {
@@ -345,14 +336,7 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
     die(new IndexerError(`host worker exited (${code})`));
   });
 
-  function proofsOf(id: number): Promise<EntityChange[][]> {
-    const proofs = new Promise<EntityChange[][]>((resolve, reject) => proofsWaiting.set(id, { resolve, reject }));
-    // Awaited by the run's commit; a run dropped after an error is not unhandled.
-    proofs.catch(() => undefined);
-    return proofs;
-  }
-
-  function send(cmd: { type: "run"; blocks: BlockJob[] } | { type: "reset"; dataSources: number; waitingFiles?: number[] }): Promise<RunOutcome> {
+  function send(cmd: { type: "run"; blocks: BlockJob[] } | { type: "reset"; dataSources: number; waitingFiles?: number[] }): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }> {
     if (dead) return Promise.reject(dead);
     const id = nextId++;
     signSeen = true;

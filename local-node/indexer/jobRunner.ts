@@ -1,7 +1,6 @@
 // Runs block jobs on the host worker and commits their results, pipelined: group k is committed
 // while the worker runs group k+1. A deterministic handler failure ends the deployment.
 import { getBlock } from "../chain/index.js";
-import type { EntityChange } from "../../wasm-host/index.js";
 import type { BlockJob, BlockResult, CreatedDataSource, HandlerFailure, JobBlockPtr } from "./hostProtocol.js";
 import { toStored } from "./createdDataSources.js";
 import type { IndexerContext } from "./indexerContext.js";
@@ -22,10 +21,8 @@ export class DeploymentPaused extends Error {}
 const keepHeapDown = createHeapCeiling(96);
 
 /** One database transaction for a group of blocks, with their hashes for later reorg checks. */
-async function commitResults(ctx: IndexerContext, results: BlockResult[], proofs: Promise<EntityChange[][]> | null = null): Promise<void> {
+async function commitResults(ctx: IndexerContext, results: BlockResult[]): Promise<void> {
   if (results.length === 0) return;
-  // The blocks' proof-of-indexing digests, hashed while the worker ran the next blocks.
-  if (proofs) (await proofs).forEach((changes, i) => results[i]!.changes.push(...changes));
   const ptrs = results.map((r) => ({ number: r.ptr.number, hash: r.ptr.hash }));
   // The store records each committed block's hash itself (for later reorg checks).
   const base = ctx.sources.staticCount;
@@ -131,10 +128,10 @@ export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<{ 
     const queue = [...groups];
     for (let g = queue.shift(); g !== undefined; g = queue.shift()) {
       enterPhase(ctx, `running handlers for blocks ${g[0]!.ptr.number}-${g[g.length - 1]!.ptr.number}`);
-      const { results, failure, proofs } = await ctx.worker!.run(g);
+      const { results, failure } = await ctx.worker!.run(g);
       enterPhase(ctx, `committing blocks up to ${results[results.length - 1]?.ptr.number ?? "-"}`);
       await ctx.committing;
-      ctx.committing = commitResults(ctx, results, proofs);
+      ctx.committing = commitResults(ctx, results);
       noteCreated(ctx, results);
       await failFast(ctx, results);
       const last = results[results.length - 1];
