@@ -154,14 +154,10 @@ export function startHostThread(limits: MappingLimits = DEFAULT_MAPPING_LIMITS):
 
 /**
  * Keeps one loaded thread ready, so a deployment starts on a warm host (graph-node's runtime is
- * likewise up before any deployment arrives). take() hands it out; the next spare starts at
- * replenish(), which a deployment calls once it has synced: a spare loaded while a deployment catches
- * up would only add its memory (a host thread and its hashing thread, about 60 MiB) to the peak.
+ * likewise up before any deployment arrives). take() hands it out and starts the next spare.
  */
 export interface HostThreadPool {
   take(): HostThread;
-  /** Starts a spare unless one is there. */
-  replenish(): void;
   /** Resolves when the spare has loaded. */
   warm(): Promise<void>;
   close(): Promise<void>;
@@ -180,11 +176,8 @@ export function createHostThreadPool(limits: MappingLimits = DEFAULT_MAPPING_LIM
     take() {
       const thread = spare ?? startHostThread(limits);
       thread.worker.ref();
-      spare = null;
+      spare = closed ? null : startSpare();
       return thread;
-    },
-    replenish() {
-      if (!closed) spare ??= startSpare();
     },
     async warm() {
       await spare?.loaded;
