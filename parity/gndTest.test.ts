@@ -9,7 +9,7 @@ import { cp, mkdtemp, readdir, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runJsonTests } from "../gnd-test/index.js";
 import { findGndBinary } from "../graph-node/index.js";
 import { dropDatabase, ensureDatabase, postgresFromEnvOrThrowaway } from "../lib/embedded-postgres/index.js";
@@ -17,6 +17,9 @@ import { graphCli } from "../lib/graphCli.js";
 import { projectRoot } from "../lib/projectRoot.js";
 
 const run = promisify(execFile);
+// Five sequential `gnd test` runs, each starting graph-node: about 70 s on an idle 2-core machine, past
+// the default 120 s when other suites share the cores.
+vi.setConfig({ testTimeout: 600_000 });
 const gndAvailable = process.platform === "linux" && process.arch === "x64";
 
 interface Verdict {
