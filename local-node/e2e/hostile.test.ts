@@ -141,7 +141,8 @@ describe("hostile input against a running node", () => {
   let node: RunningNode;
 
   beforeAll(async () => {
-    node = await startNodeProcess({ GRAPH_MAPPING_HANDLER_TIMEOUT: "3", LOCAL_NODE_MAPPING_MAX_MEMORY_MB: "256" });
+    // A low memory cap: the hog reaches it in a fraction of the 3 s handler timeout, even on a loaded machine.
+    node = await startNodeProcess({ GRAPH_MAPPING_HANDLER_TIMEOUT: "3", LOCAL_NODE_MAPPING_MAX_MEMORY_MB: "64" });
     await deployWithGraphCli(healthyBuild, HEALTHY, node.urls);
     await expectAlive(node);
   });
@@ -252,7 +253,7 @@ describe("hostile input against a running node", () => {
     const failed = await waitForStatus(node.urls.status, HOG, (s) => s.health === "failed", 60_000);
     // Without the cap the module grows its memory to about 2 GB and fails with a bare `unreachable` trap.
     expect(failed.fatalError?.message).toMatch(
-      new RegExp(`^out of memory: the mapping's memory reached \\d+ MB of its 256 MB limit \\(LOCAL_NODE_MAPPING_MAX_MEMORY_MB\\); transaction [0-9a-f]{64}: wasm trap: unreachable in handler \`ApprovalHandler\` at block #${hogBlock} \\([0-9a-f]{64}\\)$`),
+      new RegExp(`^out of memory: the mapping's memory reached \\d+ MB of its 64 MB limit \\(LOCAL_NODE_MAPPING_MAX_MEMORY_MB\\); transaction [0-9a-f]{64}: wasm trap: unreachable in handler \`ApprovalHandler\` at block #${hogBlock} \\([0-9a-f]{64}\\)$`),
     );
     expect(Number(failed.fatalError?.block?.number)).toBe(hogBlock);
     // The failed deployment keeps what it indexed before the failing block, and nothing of that block.

@@ -128,24 +128,36 @@ describe("host worker", () => {
     }
   });
 
-  it("runs a deployment on a thread the pool loaded beforehand, and has the next one ready", async () => {
-    const pool = createHostThreadPool();
+  it("runs a deployment on a thread the pool loaded beforehand, and loads the next one once asked and quiet", async () => {
+    const pool = createHostThreadPool(undefined, 100);
     try {
       await pool.warm();
       const thread = pool.take();
       // Loaded before it was taken: the host's modules are in, only the mapping is left to instantiate.
       await expect(thread.loaded).resolves.toBeUndefined();
+      expect(pool.hasSpare()).toBe(false);
       const warm = await createHostWorker({ thread, schemaSdl, dataSources: [{ name: "ApprovalToken", wasmModule, apiVersion: "0.0.7", address: TOKEN, network: "localhost" }], services: services_, log: () => {} });
       try {
-        const { results, failure } = await warm.run([job(30, [event(300, 0, 9n, 30)])]);
+        // Asked for while a run is under way: nothing loads until the run has settled and the quiet time passed.
+        const run = warm.run([job(30, [event(300, 0, 9n, 30)])]);
+        pool.replenish();
+        pool.running(run);
+        const { results, failure } = await run;
         expect(failure).toBeNull();
         expect(results[0]!.changes.map((c) => c.id)).toEqual([`${hex(300, 32)}-0`]);
+        expect(pool.hasSpare()).toBe(false);
+        await new Promise((r) => setTimeout(r, 300));
+        expect(pool.hasSpare()).toBe(true);
       } finally {
         await warm.terminate();
       }
       const next = pool.take();
       expect(next.worker.threadId).not.toBe(thread.worker.threadId);
+      await expect(next.loaded).resolves.toBeUndefined();
       await next.worker.terminate();
+      // Not asked for: no spare.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(pool.hasSpare()).toBe(false);
     } finally {
       await pool.close();
     }

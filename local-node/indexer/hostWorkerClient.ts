@@ -154,16 +154,29 @@ export function startHostThread(limits: MappingLimits = DEFAULT_MAPPING_LIMITS):
 
 /**
  * Keeps one loaded thread ready, so a deployment starts on a warm host (graph-node's runtime is
- * likewise up before any deployment arrives). take() hands it out and starts the next spare.
+ * likewise up before any deployment arrives). take() hands it out; the next spare is asked for with
+ * replenish(), which a deployment calls once it has synced, and loads once no handler has run for
+ * QUIET_MS. Loaded while a deployment catches up, a spare only adds its memory (a host thread and its
+ * hashing thread, about 60 MiB) to the peak; loaded beside a running handler, it takes that handler's
+ * CPU on a small machine.
  */
 export interface HostThreadPool {
   take(): HostThread;
-  /** Resolves when the spare has loaded. */
+  /** Asks for a spare unless one is there or asked for: it loads once the node is quiet. */
+  replenish(): void;
+  /** A run under way: no spare starts loading until it settles and QUIET_MS more have passed. */
+  running(run: Promise<unknown>): void;
+  /** Whether a spare is there (loaded or loading). */
+  hasSpare(): boolean;
+  /** Resolves when the spare has loaded, starting an asked-for one now. */
   warm(): Promise<void>;
   close(): Promise<void>;
 }
 
-export function createHostThreadPool(limits: MappingLimits = DEFAULT_MAPPING_LIMITS): HostThreadPool {
+/** How long no handler must have run before a spare loads. */
+export const SPARE_QUIET_MS = 2_000;
+
+export function createHostThreadPool(limits: MappingLimits = DEFAULT_MAPPING_LIMITS, quietMs = SPARE_QUIET_MS): HostThreadPool {
   // An idle spare does not keep the process alive; a taken thread does, as any running worker.
   const startSpare = (): HostThread => {
     const thread = startHostThread(limits);
@@ -172,18 +185,55 @@ export function createHostThreadPool(limits: MappingLimits = DEFAULT_MAPPING_LIM
   };
   let spare: HostThread | null = startSpare();
   let closed = false;
+  let asked = false;
+  let runs = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const load = () => {
+    if (!asked || closed) return;
+    asked = false;
+    spare ??= startSpare();
+  };
+  const waitForQuiet = () => {
+    if (timer) clearTimeout(timer);
+    timer = asked && runs === 0 ? setTimeout(() => ((timer = null), load()), quietMs).unref() : null;
+  };
   return {
     take() {
       const thread = spare ?? startHostThread(limits);
       thread.worker.ref();
-      spare = closed ? null : startSpare();
+      spare = null;
+      // The deployment that takes it asks again once it has synced.
+      asked = false;
+      waitForQuiet();
       return thread;
     },
+    replenish() {
+      if (closed || spare || asked) return;
+      asked = true;
+      waitForQuiet();
+    },
+    running(run) {
+      runs++;
+      waitForQuiet();
+      const settled = () => {
+        runs--;
+        waitForQuiet();
+      };
+      run.then(settled, settled);
+    },
+    hasSpare() {
+      return spare !== null;
+    },
     async warm() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      load();
       await spare?.loaded;
     },
     async close() {
       closed = true;
+      asked = false;
+      if (timer) clearTimeout(timer);
       const last = spare;
       spare = null;
       await last?.worker.terminate();

@@ -20,7 +20,11 @@ function sleep(ctx: IndexerContext, ms: number): Promise<void> {
 }
 
 async function markSynced(ctx: IndexerContext): Promise<void> {
-  if (ctx.state !== "synced") ctx.log("info", `synced at block ${ctx.pointer?.number ?? ctx.startBlock - 1}`);
+  if (ctx.state !== "synced") {
+    ctx.log("info", `synced at block ${ctx.pointer?.number ?? ctx.startBlock - 1}`);
+    // Caught up: the next deployment's host thread may load once the node is quiet.
+    ctx.options.hostThreads?.replenish();
+  }
   ctx.state = "synced";
   if (!ctx.synced) {
     await ctx.store.setSynced(ctx.id, true);

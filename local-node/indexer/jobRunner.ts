@@ -128,7 +128,9 @@ export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<{ 
     const queue = [...groups];
     for (let g = queue.shift(); g !== undefined; g = queue.shift()) {
       enterPhase(ctx, `running handlers for blocks ${g[0]!.ptr.number}-${g[g.length - 1]!.ptr.number}`);
-      const { results, failure } = await ctx.worker!.run(g);
+      const run = ctx.worker!.run(g);
+      ctx.options.hostThreads?.running(run);
+      const { results, failure } = await run;
       enterPhase(ctx, `committing blocks up to ${results[results.length - 1]?.ptr.number ?? "-"}`);
       await ctx.committing;
       ctx.committing = commitResults(ctx, results);
