@@ -8,7 +8,13 @@ const SNAPSHOT_MS = 500;
 const GRACE_MS = 3000;
 
 let known: number[] = [];
-const snapshot = () => (known = descendantsOf(watched).filter((pid) => pid !== process.pid));
+// A look taken as the watched process dies sees none of its children (they are handed to init at
+// once), and would leave the list empty for the reap that its closed pipe starts a moment later: a
+// look counts only if the watched process was still there after it was taken.
+const snapshot = () => {
+  const below = descendantsOf(watched).filter((pid) => pid !== process.pid);
+  if (isRunning(watched)) known = below;
+};
 snapshot();
 const timer = setInterval(snapshot, SNAPSHOT_MS);
 
