@@ -156,7 +156,7 @@ export function startHostThread(limits: MappingLimits = DEFAULT_MAPPING_LIMITS):
  * Keeps one loaded thread ready, so a deployment starts on a warm host (graph-node's runtime is
  * likewise up before any deployment arrives). take() hands it out; the next spare is asked for with
  * replenish(), which a deployment calls once it has synced, and loads once no handler has run for
- * QUIET_MS. Loaded while a deployment catches up, a spare only adds its memory (a host thread and its
+ * SPARE_QUIET_MS. Loaded while a deployment catches up, a spare only adds its memory (a host thread and its
  * hashing thread, about 60 MiB) to the peak; loaded beside a running handler, it takes that handler's
  * CPU on a small machine.
  */
@@ -164,7 +164,7 @@ export interface HostThreadPool {
   take(): HostThread;
   /** Asks for a spare unless one is there or asked for: it loads once the node is quiet. */
   replenish(): void;
-  /** A run under way: no spare starts loading until it settles and QUIET_MS more have passed. */
+  /** A run under way: no spare starts loading until it settles and SPARE_QUIET_MS more have passed. */
   running(run: Promise<unknown>): void;
   /** Whether a spare is there (loaded or loading). */
   hasSpare(): boolean;
