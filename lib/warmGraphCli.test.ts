@@ -1,16 +1,30 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createWarmGraphCli } from "./warmGraphCli.js";
+import { buildSubgraph } from "./subgraphBuild.js";
 
 const graph = createWarmGraphCli();
 let empty: string | null = null;
+const workDirs: string[] = [];
 
 afterAll(async () => {
   await graph.close();
   if (empty) await rm(empty, { recursive: true, force: true });
+  for (const dir of workDirs) await rm(dir, { recursive: true, force: true });
 });
+
+/** Every file under `dir`, by relative path, with its bytes. */
+async function filesUnder(dir: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    files.set(path.slice(dir.length + 1), await readFile(path));
+  }
+  return files;
+}
 
 describe("createWarmGraphCli", () => {
   it("runs graph-cli's commands one after another in one process, with each one's exit code and output", async () => {
@@ -33,4 +47,15 @@ describe("createWarmGraphCli", () => {
     const version = await graph.run(["--version"], { cwd: empty ?? tmpdir() });
     expect(version.code).toBe(0);
   });
+
+  it("builds the same files as the unmodified graph-cli in a fresh process (binaryen's WebAssembly build against its JavaScript one)", async () => {
+    const target = { address: "0x5FbDB2315678afecb367f032d93F642f64180aa3", startBlock: 7 };
+    const fresh = await buildSubgraph(target);
+    const warm = await buildSubgraph({ ...target, runner: graph.runner });
+    workDirs.push(fresh.workDir, warm.workDir);
+    const [expected, actual] = await Promise.all([filesUnder(fresh.buildDir), filesUnder(warm.buildDir)]);
+    expect([...actual.keys()].sort()).toEqual([...expected.keys()].sort());
+    expect([...expected.keys()].some((path) => path.endsWith(".wasm"))).toBe(true);
+    for (const [path, bytes] of expected) expect(actual.get(path)?.equals(bytes), path).toBe(true);
+  }, 120_000);
 });

@@ -23,6 +23,16 @@ interface Reply {
   output: string;
 }
 
+/**
+ * How node runs the process's entry: run from source, Node's own type stripping where it has it (the
+ * entry imports only node's modules), else tsx's loader, whose hooks also stand between graph-cli's
+ * modules and V8's compile cache.
+ */
+function typeScriptFlags(main: string): string[] {
+  if (!main.endsWith(".ts")) return [];
+  return process.features.typescript ? ["--disable-warning=ExperimentalWarning"] : ["--import", "tsx"];
+}
+
 export function createWarmGraphCli(): WarmGraphCli {
   let child: ChildProcess | null = null;
   let nextId = 1;
@@ -31,7 +41,7 @@ export function createWarmGraphCli(): WarmGraphCli {
 
   const start = (): ChildProcess => {
     const main = fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "./warmGraphCliMain.ts" : "./warmGraphCliMain.js", import.meta.url));
-    const proc = spawn(process.execPath, [...(main.endsWith(".ts") ? ["--import", "tsx"] : []), main, dirname(dirname(graphCliBin))], {
+    const proc = spawn(process.execPath, [...typeScriptFlags(main), main, dirname(dirname(graphCliBin))], {
       cwd: projectRoot,
       env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
       stdio: ["ignore", "ignore", "pipe", "ipc"],

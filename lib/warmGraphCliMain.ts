@@ -2,7 +2,7 @@
 // as bin/run.js does) one at a time, for requests that arrive over IPC, and answers each with the exit
 // code and the output the command wrote. Staying alive keeps the AssemblyScript compiler and binaryen
 // loaded and compiled by V8, which a fresh `graph build` pays for again each time.
-import { createRequire } from "node:module";
+import { createRequire, enableCompileCache, flushCompileCache } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -12,8 +12,21 @@ interface Request {
   cwd: string;
 }
 
+// V8's code cache on disk (Node's default folder): the next process skips compiling graph-cli's and
+// the AssemblyScript compiler's JavaScript again (a second or so of each cold start).
+enableCompileCache?.();
+
 const graphCliRoot = process.argv[2] ?? "";
 const requireFromCli = createRequire(join(graphCliRoot, "package.json"));
+// AssemblyScript's compiler takes binaryen from `global.binaryen` when set: the WebAssembly build of the
+// same binaryen release instead of its JavaScript translation, which spends seconds per build here.
+// Byte for byte the same output (warmGraphCli.test.ts); a graph-cli without asc 0.19's layout keeps its own.
+try {
+  const requireFromAsc = createRequire(requireFromCli.resolve("assemblyscript/cli/asc"));
+  (globalThis as { binaryen?: unknown }).binaryen = requireFromAsc("binaryen/wasm.js");
+} catch {
+  // Its compiler loads binaryen as it always does.
+}
 const oclif = (await import(pathToFileURL(requireFromCli.resolve("@oclif/core")).href)) as { run(argv: string[], root: string): Promise<unknown> };
 
 /** The exit code an oclif command ended with: its ExitError's or CLIError's, else 1 for a throw. */
@@ -52,7 +65,10 @@ async function runOne(request: Request): Promise<{ id: number; code: number; out
 let queue: Promise<void> = Promise.resolve();
 process.on("message", (request: Request) => {
   queue = queue.then(async () => {
-    process.send?.(await runOne(request));
+    const reply = await runOne(request);
+    // The process ends by a signal, which writes nothing: the cache goes to disk after each command.
+    flushCompileCache?.();
+    process.send?.(reply);
   });
 });
 // The parent's end closes the channel: nothing left to do.
