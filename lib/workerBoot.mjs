@@ -1,9 +1,14 @@
 // Loads a worker thread's entry module (`workerData.entry`, a file URL). When the project runs from
 // TypeScript sources (tsx, vitest), the thread needs tsx's loader registered before it can import a .ts file.
+import { enableCompileCache, flushCompileCache } from "node:module";
 import { workerData } from "node:worker_threads";
 
 if (workerData.entry.endsWith(".ts")) {
   const { register } = await import("tsx/esm/api");
   register();
+} else {
+  // Compiled JavaScript: V8's code cache on disk spares the next thread compiling its modules again.
+  enableCompileCache?.();
 }
 await import(workerData.entry);
+flushCompileCache?.();

@@ -124,15 +124,27 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
   }
   const release = async () => (claim && "release" in claim ? claim.release() : undefined);
   const history = resolveHistorySettings(options.history);
+  // Each unexpected failure of a request (its 500) is logged once, with its cause.
+  const requestFailed = (server: string) => (error: unknown, request: FailedRequest | null) =>
+    log("error", `${server}: ${request ? `${request.method} ${request.path} failed` : "server error"}: ${describeError(error)}`);
+  // The IPFS API listens before the store opens (a second or two for a new PGlite): graph-cli's
+  // `build --ipfs` can upload while the rest of the node is still starting.
+  const ipfs = await createIpfsStore(options.dataDir ? { dir: join(options.dataDir, "ipfs") } : {});
+  const ipfsServer = await createIpfsServer({ ipfs, port: options.ports.ipfs, onError: requestFailed("ipfs server") }).catch(async (error: unknown) => {
+    await ipfs.close().catch(() => {});
+    await release();
+    throw error;
+  });
   const store = await createNodeStore({
     pruning: { reorgThreshold: history.reorgThreshold, slackFactor: history.slackFactor },
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     ...(options.dataDir && !options.databaseUrl ? { dataDir: join(options.dataDir, "pg") } : {}),
   }).catch(async (error: unknown) => {
+    await ipfsServer.close().catch(() => {});
+    await ipfs.close().catch(() => {});
     await release();
     throw error;
   });
-  const ipfs = await createIpfsStore(options.dataDir ? { dir: join(options.dataDir, "ipfs") } : {});
   const chains = createChainSet(options.ethereumRpc);
   const indexer = createIndexerService({
     store,
@@ -147,7 +159,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     ...(options.mappingLimits === undefined ? {} : { mappingLimits: { ...DEFAULT_MAPPING_LIMITS, ...options.mappingLimits } }),
   });
 
-  const closers: (() => Promise<void>)[] = [];
+  const closers: (() => Promise<void>)[] = [() => ipfsServer.close()];
   async function close(): Promise<void> {
     await indexer.close();
     for (const c of closers.reverse()) await c().catch(() => {});
@@ -181,10 +193,6 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     }
   }
 
-  // Each unexpected failure of a request (its 500) is logged once, with its cause.
-  const requestFailed = (server: string) => (error: unknown, request: FailedRequest | null) =>
-    log("error", `${server}: ${request ? `${request.method} ${request.path} failed` : "server error"}: ${describeError(error)}`);
-
   try {
     const query = await createQueryServer({
       store,
@@ -196,8 +204,6 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     closers.push(() => query.close());
     const status = await createStatusServer({ store, port: options.ports.status, chainHead: (network) => indexer.chainHead(network), onError: requestFailed("status server") });
     closers.push(() => status.close());
-    const ipfsServer = await createIpfsServer({ ipfs, port: options.ports.ipfs, onError: requestFailed("ipfs server") });
-    closers.push(() => ipfsServer.close());
     const admin = await createAdminServer({
       store,
       ipfs,

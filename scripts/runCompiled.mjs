@@ -5,7 +5,7 @@
 // that it runs before anything is compiled.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { createRequire, enableCompileCache, flushCompileCache } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -69,6 +69,11 @@ if (!existsSync(compiled) || Math.max(...sources.map(newestSource), statSync(joi
     process.exit(1);
   }
 }
+// V8's code cache on disk (Node's default folder): a start after the first skips compiling the node's
+// modules and its dependencies' again (worker threads do the same in lib/workerBoot.mjs).
+enableCompileCache?.();
 // The script sees its own arguments, as if it had been started directly.
 process.argv = [process.argv[0], compiled, ...args];
 await import(pathToFileURL(compiled).href);
+// A long-running script is ended by a signal, which writes nothing: what it loaded to start goes now.
+flushCompileCache?.();

@@ -9,6 +9,7 @@ import { createWarmGraphCli } from "../../lib/warmGraphCli.js";
 import { exportImplementationAbi } from "./abi.js";
 import { defaultVersionLabel } from "./versionLabel.js";
 import { startGraphNodeServices, type GraphNodeServices } from "./graphNodeEngine.js";
+import { waitForIpfsApi } from "../../lib/ipfsApiReady.js";
 import { answersHttp, ensureApprovalToken, ensureChain, startLocalNodeService, type LocalNodePorts, type StartedLocalNode } from "./jobServices.js";
 import type { HardhatNode } from "../../hardhat/chain/index.js";
 import type { MappingLimits, QueryLimits } from "../../local-node/index.js";
@@ -97,9 +98,11 @@ export async function runMainJob(options: MainJobOptions): Promise<RunningMainJo
     const ipfsUrl = `http://127.0.0.1:${options.ports.ipfs}`;
     const cli = { cwd: projectRoot, runner: graph.runner };
     await graphCli(["codegen", "--output-dir", "generated/"], cli);
-    await nodeStarting;
+    // Our node's IPFS API listens before its store opens: the build need not wait for the whole node.
+    if (!useGraphNode && !nodeRunning) await waitForIpfsApi(ipfsUrl, { timeoutMs: 120_000, gaveUp: nodeStarting });
     // Built and uploaded once: graph deploy then names the uploaded manifest instead of compiling again.
     const built = await graphCli(["build", "--network", "localhost", ...(useGraphNode ? [] : ["--ipfs", ipfsUrl])], cli);
+    await nodeStarting;
     const ipfsHash = builtManifestHash(built.stdout + built.stderr);
     if (useGraphNode) {
       started.graphNode = await startGraphNodeServices({

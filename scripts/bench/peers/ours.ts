@@ -1,6 +1,6 @@
 // Our side of the peer bench: `npm run local-node` (the tsc-compiled node) from nothing, and the
 // project's subgraph through the unmodified graph-cli on the path `npm start` takes (one warm graph-cli
-// process: codegen while the node starts, `graph build --ipfs` once it is up, `graph create`, `graph
+// process: codegen while the node starts, `graph build --ipfs` once its IPFS API answers, `graph create`, `graph
 // deploy --ipfs-hash`), until the status says it indexed the chain's head.
 import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { projectRoot } from "../../../lib/projectRoot.js";
 import { buildSubgraph, type BuiltSubgraph } from "../../../lib/subgraphBuild.js";
 import { createWarmGraphCli } from "../../../lib/warmGraphCli.js";
+import { waitForIpfsApi } from "../../../lib/ipfsApiReady.js";
 import { deployWithGraphCli, freePorts, waitForHead } from "../../../local-node/e2e/harness.js";
 import { isLauncher, secondsBetween } from "../../../local-node/e2e/nodeMemory.bench.js";
 import { runDetached, waitUntil, type EngineRun } from "./engineRun.js";
@@ -44,8 +45,12 @@ export async function runOurs(chain: PeerChain, options: { timeoutMs: number; lo
     });
     nodeUp.catch(() => undefined);
     options.log("ours: node starting beside graph codegen; graph build --ipfs, graph create, graph deploy --ipfs-hash");
-    built = await buildSubgraph({ address: chain.token, startBlock: chain.startBlock, network: "localhost", ipfs: urls.ipfs, ipfsReady: nodeUp, runner: graph.runner });
+    // The node's IPFS API listens before the rest of it is up: the build waits only for that.
+    const ipfsReady = waitForIpfsApi(urls.ipfs, { timeoutMs: 120_000, gaveUp: nodeUp });
+    built = await buildSubgraph({ address: chain.token, startBlock: chain.startBlock, network: "localhost", ipfs: urls.ipfs, ipfsReady, runner: graph.runner });
     const builtAt = Date.now();
+    await nodeUp;
+    const deployFrom = Date.now();
     await deployWithGraphCli(built, NAME, urls, { runner: graph.runner });
     const deployed = Date.now();
     const status = await waitForHead(urls.status, NAME, chain.rpcUrl, options.timeoutMs);
@@ -64,9 +69,9 @@ export async function runOurs(chain: PeerChain, options: { timeoutMs: number; lo
         cpuSeconds: usage.cpuSeconds,
         peakMiB: usage.peakMiB,
         phases: [
-          { label: "node start-up (beside codegen)", seconds: s(started, up) },
+          { label: "node start-up (beside codegen and build)", seconds: s(started, up) },
           { label: "codegen + build --ipfs", seconds: s(started, builtAt) },
-          { label: "create + deploy", seconds: s(builtAt, deployed) },
+          { label: "create + deploy", seconds: s(deployFrom, deployed) },
           { label: "deploy to synced (status)", seconds: s(deployed, synced) },
         ],
         parts: [],
