@@ -16,12 +16,13 @@ import { DEFAULT_PRUNING_POLICY } from "./pruning.js";
 import type { NodeStore, NodeStoreOptions, PruningPolicy } from "./types.js";
 
 export async function createNodeStore(options: NodeStoreOptions): Promise<NodeStore> {
-  const db = await createDatabase(options);
+  // A new PGlite folder is copied with these tables already made; an existing one or a server's
+  // database gets whatever is missing (the statements create only what is not there).
+  const schemaSql = [METADATA_SQL, DYNAMIC_DATA_SOURCES_SQL, SUBGRAPH_ERRORS_SQL].join("\n");
+  const db = await createDatabase({ ...options, schemaSql });
   await db.transaction(async (tx) => {
     if (db.kind === "postgres") await tx.query("select pg_advisory_xact_lock(8000830)");
-    await tx.exec(METADATA_SQL);
-    await tx.exec(DYNAMIC_DATA_SOURCES_SQL);
-    await tx.exec(SUBGRAPH_ERRORS_SQL);
+    await tx.exec(schemaSql);
   });
   const s: StoreState = { db, layouts: new Map(), pruning: { ...DEFAULT_PRUNING_POLICY, ...options.pruning }, lastRollups: new Map() };
   await ensurePoiTables(s);
