@@ -1,6 +1,6 @@
 export { parseSubgraphSchema, storedFields, storageKind } from "./subgraphSchema.js";
 export type { SubgraphSchema } from "./subgraphSchema.js";
-export { SCALAR_KINDS, baseTypeName, fieldTypeText } from "./types.js";
+export { POI_ENTITY_TYPE, SCALAR_KINDS, baseTypeName, fieldTypeText } from "./types.js";
 export type { EntityTypeDef, InterfaceDef, EnumDef, FieldDef, FieldType, ScalarKind, IdKind } from "./types.js";
 export { SchemaError } from "./errors.js";
 export type { FulltextDef, FulltextAlgorithm } from "./fulltext.js";

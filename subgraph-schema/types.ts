@@ -65,3 +65,9 @@ export function fieldTypeText(field: FieldDef): string {
   const inner = field.list ? `[${baseTypeName(field)}${field.itemNonNull ? "!" : ""}]` : baseTypeName(field);
   return `${inner}${field.nonNull ? "!" : ""}`;
 }
+
+/**
+ * graph-node's entity type for the proof-of-indexing digests (one per causality region): every
+ * deployment's schema has it beside the subgraph's own types (graph-node's POI_OBJECT).
+ */
+export const POI_ENTITY_TYPE = "Poi$";

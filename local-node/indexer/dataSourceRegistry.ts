@@ -5,7 +5,8 @@
 // and is created with an IPFS path, which is checked and made canonical here; graph-node ignores a
 // creation whose path names no valid CID, with a warning.
 import type { DataSourceInfo, EntityData } from "../../wasm-host/index.js";
-import { parseContentPath } from "../ipfs/index.js";
+// The parser's own door: IPFS's front door would load its store and server into the handlers' thread.
+import { parseContentPath } from "../ipfs/contentPath.js";
 import type { CreatedDataSource, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
 import { encodeContext } from "./contextCodec.js";
 import { IndexerError } from "./errors.js";

@@ -20,8 +20,8 @@ import {
 } from "../../wasm-host/index.js";
 import { collectGarbage } from "../../lib/collectGarbage.js";
 import { BlockPoiRecorder, createThreadedPoiHasher, joinDigests, type HashedRegions, type PoiHasher, type PoiVersion } from "../poi/index.js";
-import { POI_ENTITY_TYPE } from "../store/index.js";
-import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
+// The subgraph-schema part, not the store's front door: the store would load PGlite into the handlers' thread.
+import { POI_ENTITY_TYPE, parseSubgraphSchema } from "../../subgraph-schema/index.js";
 import type { BlockJob, BlockResult, CreatedDataSource, HandlerFailure, NonFatalError, RegionEntityChange, SyncRequest, SyncResponse, Trigger, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
 import { createDataSourceRegistry, restoreCreated, type RuntimeDataSource } from "./dataSourceRegistry.js";
 import { IndexerError } from "./errors.js";

@@ -1,7 +1,8 @@
 // Entity reads for the mappings (by id, derived) and the GraphQL layer (entity queries, counts).
 // The mappings' reads see the chain's causality region only: what file data sources wrote is not theirs.
+import { POI_ENTITY_TYPE } from "../../subgraph-schema/index.js";
 import { StoreError } from "./errors.js";
-import { onchainOnly, POI_ENTITY_TYPE, rowToEntity, selectAllSql, visibleAt, BLOCK_MAX } from "./layout.js";
+import { onchainOnly, rowToEntity, selectAllSql, visibleAt, BLOCK_MAX } from "./layout.js";
 import { runEntityQuery } from "./querySql.js";
 import { layoutOf, type StoreState } from "./storeState.js";
 import type { EntityQuery, EntityQueryResult } from "./entityQuery.js";

@@ -5,7 +5,7 @@ export type {
 export type { EntityQuery, EntityQueryResult, EntityFilter, EntityOrder, Selection, ChildQuery, FilterOp, ResultObject } from "./entityQuery.js";
 export { StoreError, SubgraphExistsError, SubgraphNotFoundError, DeploymentNotFoundError, maskDatabaseUrl } from "./errors.js";
 export { DEFAULT_PRUNING_POLICY, earliestAfterWrites } from "./pruning.js";
-export { BLOCK_MAX, POI_ENTITY_TYPE } from "./layout.js";
+export { BLOCK_MAX } from "./layout.js";
 export type { PruningPolicy } from "./types.js";
 export { createThrowawayDatabase, testServerUrl } from "./testDatabase.js";
 export type { TestBackend } from "./testDatabase.js";

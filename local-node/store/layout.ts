@@ -2,7 +2,7 @@
 // type in the deployment's schema (sgdN), snake_case names, `vid` primary key, `block$` for immutable
 // entities and `block_range int4range` for mutable ones. Values travel as text and are cast in SQL so
 // that PGlite and pg behave the same.
-import { type AggregationDef, type AggregationInterval, type EntityTypeDef, type FieldDef, type FulltextDef, type ScalarKind, type SubgraphSchema, aggregationAsEntity, storageKind, storedFields } from "../../subgraph-schema/index.js";
+import { type AggregationDef, type AggregationInterval, type EntityTypeDef, type FieldDef, type FulltextDef, type ScalarKind, type SubgraphSchema, POI_ENTITY_TYPE, aggregationAsEntity, storageKind, storedFields } from "../../subgraph-schema/index.js";
 import type { EntityData, StoreValue } from "../../wasm-host/index.js";
 import { StoreError } from "./errors.js";
 
@@ -79,8 +79,7 @@ function aggregationEntities(schema: SubgraphSchema): { entity: EntityTypeDef; a
   );
 }
 
-/** graph-node's entity type for the proof-of-indexing digests (one per causality region), and its table. */
-export const POI_ENTITY_TYPE = "Poi$";
+/** The table of graph-node's proof-of-indexing entity type. */
 const POI_TABLE = "poi2$";
 const scalarField = (name: string, scalar: ScalarKind): FieldDef => ({ name, type: { kind: "scalar", scalar }, list: false, nonNull: true, itemNonNull: false, derivedFrom: null });
 const POI_FIELDS = [scalarField("id", "String"), scalarField("digest", "Bytes")];
