@@ -5,9 +5,10 @@ export interface IpfsApiReadyOptions {
   timeoutMs: number;
   /** Settles when whatever serves the API has failed to start: waiting stops with its error. */
   gaveUp?: Promise<unknown>;
-  /** Between attempts. */
-  intervalMs?: number;
 }
+
+/** Between attempts: a start-up's IPFS API answers within a few of them. */
+const RETRY_MS = 50;
 
 /** True when the IPFS RPC API at `url` answers `POST /api/v0/version` with a success. */
 export async function ipfsApiAnswers(url: string): Promise<boolean> {
@@ -36,6 +37,6 @@ export async function waitForIpfsApi(url: string, options: IpfsApiReadyOptions):
     if (await ipfsApiAnswers(url)) return;
     if (failed) throw failure;
     if (Date.now() > deadline) throw new Error(`the IPFS API at ${url} did not answer within ${(options.timeoutMs / 1000).toFixed(1)} s`);
-    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 50));
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
   }
 }
