@@ -1,7 +1,7 @@
 // `@aggregation` types (graph-node's aggregations over a timeseries): which timeseries they read, at
 // which intervals, their dimensions (fields without `@aggregate`, grouped by) and their aggregates
 // (`@aggregate(fn, arg, cumulative)`). Checked with graph-node's rules and messages.
-import { Kind, type ConstDirectiveNode, type ObjectTypeDefinitionNode } from "graphql";
+import { Kind, type ConstDirectiveNode, type ObjectTypeDefinitionNode } from "graphql/language/index.js";
 import { SchemaError } from "./errors.js";
 import { aggregateArgColumns } from "./aggregateExpression.js";
 import { baseTypeName, fieldTypeText, type EntityTypeDef, type FieldDef, type ScalarKind } from "./types.js";

@@ -1,7 +1,7 @@
 // `type _Schema_ @fulltext(name, language, algorithm, include: [{entity, fields: [{name}]}])`: full-text
 // search fields, as graph-node reads and checks them (graph/src/schema/fulltext.rs, input/mod.rs). Each
 // one becomes a root query field `name(text: String!, ...)` over its entity.
-import { Kind, type ConstDirectiveNode, type ConstValueNode, type ObjectTypeDefinitionNode } from "graphql";
+import { Kind, type ConstDirectiveNode, type ConstValueNode, type ObjectTypeDefinitionNode } from "graphql/language/index.js";
 import { SchemaError } from "./errors.js";
 
 /** What the checks read of an entity type (a structural slice of EntityTypeDef). */

@@ -10,8 +10,9 @@ import {
   type ObjectTypeDefinitionNode,
   type InterfaceTypeDefinitionNode,
   type TypeNode,
-  GraphQLError,
-} from "graphql";
+} from "graphql/language/index.js";
+// graphql-js's language part alone: the handlers' thread parses schemas and never executes a query.
+import { GraphQLError } from "graphql/error/GraphQLError.js";
 import { readFulltextDefs, type FulltextDef } from "./fulltext.js";
 import { SchemaError } from "./errors.js";
 import { readAggregation, type AggregationDef } from "./aggregation.js";

@@ -1,7 +1,7 @@
 // A data source's call handlers: which handler a traced call's selector names, and the call's inputs
 // and outputs decoded by the ABI function the handler names (graph-node's `ethereum.Call` values). As
 // graph-node: inputs that do not decode skip the call (a warning); outputs that do not decode fail.
-import { Interface, type FunctionFragment } from "ethers";
+import { Interface, type FunctionFragment } from "ethers/abi";
 import type { EventParamInput } from "../../wasm-host/index.js";
 import type { TracedCall } from "../chain/index.js";
 import { toEthereumValue } from "./decode.js";

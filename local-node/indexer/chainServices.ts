@@ -1,5 +1,5 @@
 // ethereum.call / getBalance / hasCode for handlers, answered over JSON-RPC at the handler's block.
-import { FunctionFragment, Interface } from "ethers";
+import { FunctionFragment, Interface } from "ethers/abi";
 import { toEthersValue, type BlockPtr, type EthereumCallRequest, type EthereumValue } from "../../wasm-host/index.js";
 import { RpcResponseError } from "../../clients/json-rpc/index.js";
 import { type RpcClient, toHex } from "../chain/index.js";

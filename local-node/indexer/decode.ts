@@ -1,7 +1,7 @@
 // Decodes logs with the manifest's ABI (ethers) into the host's EthereumValue parameters, and picks
 // the handler for each log: topic0 and the number of indexed inputs must match the manifest's event
 // signature, as graph-node does (ERC-20 and ERC-721 Transfer share a topic0).
-import { Indexed, Interface, type EventFragment, type ParamType, type Result } from "ethers";
+import { Indexed, Interface, type EventFragment, type ParamType, type Result } from "ethers/abi";
 import type { EthereumValue, EventParamInput } from "../../wasm-host/index.js";
 import type { ChainLog } from "../chain/index.js";
 

@@ -1,7 +1,7 @@
 // Matching a manifest's event signature against an ABI, the way graph-node does: an exact match of
 // `Name(indexed type,type)`, else (for manifests without `indexed`) the only event of that name whose
 // signature without `indexed` matches. topic0 is keccak256 of the signature without `indexed`.
-import { id as keccakUtf8 } from "ethers";
+import { keccakText } from "../../lib/keccakText.js";
 import type { AbiEventEntry, AbiParam } from "./types.js";
 
 function isParam(value: unknown): value is AbiParam {
@@ -29,7 +29,7 @@ export function eventSignatureWithIndexed(event: AbiEventEntry): string {
 
 /** graph-node's topic0 for a manifest signature: drop `indexed `, drop spaces, keccak256. */
 export function topic0Of(manifestSignature: string): string {
-  return keccakUtf8(manifestSignature.replaceAll("indexed ", "").replaceAll(" ", "")).toLowerCase();
+  return keccakText(manifestSignature.replaceAll("indexed ", "").replaceAll(" ", "")).toLowerCase();
 }
 
 /** The ABI's events (entries with `type: "event"` and well-formed inputs). */

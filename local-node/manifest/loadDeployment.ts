@@ -1,6 +1,6 @@
 // loadDeployment: a deployment from its manifest's IPFS hash — fetch, parse, resolve the linked schema,
 // ABIs and mappings, validate, compile. Errors carry graph-node's registrar texts. Nothing is written.
-import { getAddress } from "ethers";
+import { getAddress } from "ethers/address";
 import { parse as parseYaml } from "yaml";
 import { IpfsError, type IpfsStore, parseIpfsPath } from "../ipfs/index.js";
 import { parseSubgraphSchema, type SubgraphSchema } from "../../subgraph-schema/index.js";

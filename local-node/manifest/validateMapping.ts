@@ -3,7 +3,7 @@
 // Messages follow graph-node's (`data source <name> is invalid: ...`) and are collected, not thrown,
 // so one deploy reports every problem at once.
 import type { SubgraphSchema } from "../../subgraph-schema/index.js";
-import { id as keccakUtf8 } from "ethers";
+import { keccakText } from "../../lib/keccakText.js";
 import { canonicalType, findAbiEvent, topic0Of } from "./abiEvents.js";
 import { DeployError } from "./errors.js";
 import type { RawDataSource } from "./manifestShape.js";
@@ -76,7 +76,7 @@ export function resolveCallHandlers(mapping: Pick<LoadedMapping, "abis" | "wasmM
       errors.push(`data source ${raw.name} is invalid: Function with the signature "${h.function}" not found in contract "${raw.abi}" of data source "${raw.name}"`);
       continue;
     }
-    out.push({ function: h.function, handler: h.handler, selector: keccakUtf8(h.function).slice(0, 10).toLowerCase(), abiFunction });
+    out.push({ function: h.function, handler: h.handler, selector: keccakText(h.function).slice(0, 10).toLowerCase(), abiFunction });
   }
   return out;
 }

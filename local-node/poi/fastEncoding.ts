@@ -1,7 +1,8 @@
 // The StableHash encodings of graph-node's values, entities and events for the fast hasher (stable-hash
 // main branch impls, graph-node's `stable_hash::StableHash` impls): fields by address, a value's variant
 // number written at its own address, default values (null, 0, false, "") writing nothing.
-import { parseBigDecimal, type EntityData, type StoreValue } from "../../wasm-host/index.js";
+import type { EntityData, StoreValue } from "../../wasm-host/index.js";
+import { parseBigDecimal } from "../../wasm-host/values/index.js";
 import { bigToBytesLe } from "./littleEndian.js";
 import { FAST_ROOT, fastChild, FastStableHasher } from "./fastHasher.js";
 import type { PoiEvent } from "./events.js";

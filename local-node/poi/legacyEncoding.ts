@@ -1,7 +1,8 @@
 // The legacy StableHash encodings of graph-node's values, entities and events (stable-hash "old"
 // branch impls, graph-node's `stable_hash_legacy::StableHash` impls). Sequence numbers are mutable:
 // a value that takes children moves its node's counter, as in the crate.
-import { parseBigDecimal, type EntityData, type StoreValue } from "../../wasm-host/index.js";
+import type { EntityData, StoreValue } from "../../wasm-host/index.js";
+import { parseBigDecimal } from "../../wasm-host/values/index.js";
 import { LegacySeq, LegacySetHasher } from "./legacyHasher.js";
 import { bigToBytesLe } from "./littleEndian.js";
 import type { PoiEvent } from "./events.js";

@@ -1,5 +1,5 @@
 // ethereum.call / getBalance / hasCode / encode / decode. Encoding and decoding use ethers' AbiCoder.
-import { AbiCoder, ParamType } from "ethers";
+import { AbiCoder, ParamType } from "ethers/abi";
 import type { HostEnv, HostFunctions } from "./env.js";
 import type { EthereumValue } from "../types.js";
 import { HostError } from "../errors.js";

@@ -1,5 +1,7 @@
 // yaml.fromBytes / try_fromBytes: YAML 1.2 (core schema) into graph-ts's YAMLValue, like serde_yaml 0.9.
-import { isAlias, isMap, isScalar, isSeq, parseDocument, type Node } from "yaml";
+import { createRequire } from "node:module";
+import type * as YamlLibrary from "yaml";
+import type { Node } from "yaml";
 import type { HostEnv, HostFunctions } from "./env.js";
 import { HostError } from "../errors.js";
 import { TypeId, YamlValueKind } from "../abi/typeIds.js";
@@ -17,6 +19,11 @@ export type YamlValue =
   | { kind: "tagged"; tag: string; value: YamlValue };
 
 const MAX_YAML_SIZE = 10_000_000;
+
+// The parser (some 70 modules) loads at the first yaml.* call: few mappings parse YAML, and every
+// handlers' thread would load it for nothing at start-up.
+let yamlLibrary: typeof YamlLibrary | null = null;
+const yaml = (): typeof YamlLibrary => (yamlLibrary ??= createRequire(import.meta.url)("yaml") as typeof YamlLibrary);
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** serde_yaml's float Display (ryu): "1.0", ".inf", "-.inf", ".nan", exponents without "+". */
@@ -29,6 +36,7 @@ function floatText(f: number): string {
 
 function convert(node: unknown): YamlValue {
   if (node === null || node === undefined) return { kind: "null" };
+  const { isAlias, isMap, isScalar, isSeq } = yaml();
   if (isAlias(node)) throw new HostError("YAML", "YAML aliases are not supported here");
   const n = node as Node;
   let inner: YamlValue;
@@ -59,7 +67,7 @@ export function parseYamlBytes(bytes: Uint8Array): YamlValue {
   } catch (cause) {
     throw new HostError("YAML", "failed to parse YAML from bytes: invalid UTF-8", { cause });
   }
-  const doc = parseDocument(text, { version: "1.2", intAsBigInt: true, uniqueKeys: true, keepSourceTokens: false });
+  const doc = yaml().parseDocument(text, { version: "1.2", intAsBigInt: true, uniqueKeys: true, keepSourceTokens: false });
   if (doc.errors.length > 0) throw new HostError("YAML", `failed to parse YAML from bytes: ${doc.errors[0]!.message}`);
   return convert(doc.contents);
 }

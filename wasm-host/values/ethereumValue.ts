@@ -1,5 +1,5 @@
 // Ethereum ABI values as plain JS: the bottom layer, shared by the memory codec and the host functions.
-import { getAddress } from "ethers";
+import { getAddress } from "ethers/address";
 import { bytesToHex, toBytes } from "./hex.js";
 
 /**
