@@ -17,6 +17,7 @@ import { describeError, type FailedRequest } from "../lib/http/index.js";
 import { historySettingsFromEnv, resolveHistorySettings, type HistorySettings } from "./historySettings.js";
 import { createFileReader } from "./dataSourceFiles.js";
 import { DEFAULT_MAPPING_LIMITS, createIndexerService, type IndexerService, type MappingLimits } from "./indexer/index.js";
+import { createProofService, type ProofService } from "./proofs/index.js";
 import type { LogLevel } from "../wasm-host/index.js";
 
 export { DEFAULT_QUERY_LIMITS, queryLimitsFromEnv, type QueryLimits } from "./query-server/index.js";
@@ -104,6 +105,8 @@ export interface LocalNode {
   store: NodeStore;
   ipfs: IpfsStore;
   indexer: IndexerService;
+  /** Hashes a deployment's proof-of-indexing journal into its digests (the status API does it before a proof). */
+  proofs: ProofService;
   close(): Promise<void>;
 }
 
@@ -145,6 +148,8 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     await release();
     throw error;
   });
+  // The proof of indexing follows the data: hashed when asked for, or once a deployment has synced.
+  const proofs = createProofService({ store, log });
   const chains = createChainSet(options.ethereumRpc);
   const indexer = createIndexerService({
     store,
@@ -152,7 +157,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     log,
     readFile: createFileReader({ ipfs, log, ...(options.ipfsUrl ? { fallbackUrl: options.ipfsUrl } : {}) }),
     ...(options.disableFailFast ? { disableFailFast: true } : {}),
-    ...(options.proofOfIndexing === false ? { proofOfIndexing: false } : {}),
+    ...(options.proofOfIndexing === false ? { proofOfIndexing: false } : { afterSyncedCommit: (id: string) => proofs.catchUpSoon(id) }),
     onVersionSwitch: () => stopUnassigned(),
     ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
     ...(options.eventsPerRun === undefined ? {} : { eventsPerRun: options.eventsPerRun }),
@@ -162,6 +167,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
   const closers: (() => Promise<void>)[] = [() => ipfsServer.close()];
   async function close(): Promise<void> {
     await indexer.close();
+    await proofs.close().catch(() => {});
     for (const c of closers.reverse()) await c().catch(() => {});
     await ipfs.close().catch(() => {});
     await store.close().catch(() => {});
@@ -202,7 +208,13 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
       warn: (message) => log("warning", `query server: ${message}`),
     });
     closers.push(() => query.close());
-    const status = await createStatusServer({ store, port: options.ports.status, chainHead: (network) => indexer.chainHead(network), onError: requestFailed("status server") });
+    const status = await createStatusServer({
+      store,
+      port: options.ports.status,
+      chainHead: (network) => indexer.chainHead(network),
+      onError: requestFailed("status server"),
+      proofsThrough: (id, block) => proofs.catchUp(id, block),
+    });
     closers.push(() => status.close());
     const admin = await createAdminServer({
       store,
@@ -235,7 +247,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     }
     const rpcs = chains.describe().map((c) => (c.network === "*" ? maskUrl(c.url) : `${c.network}: ${maskUrl(c.url)}`));
     log("info", `indexing from ${rpcs.join(", ")}; queries ${query.url}, admin ${admin.url}, ipfs ${ipfsServer.url}, status ${status.url}/graphql`);
-    return { urls: { query: query.url, admin: admin.url, ipfs: ipfsServer.url, status: status.url }, store, ipfs, indexer, close };
+    return { urls: { query: query.url, admin: admin.url, ipfs: ipfsServer.url, status: status.url }, store, ipfs, indexer, proofs, close };
   } catch (err) {
     await close();
     throw err;

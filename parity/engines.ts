@@ -96,8 +96,12 @@ export async function openLocalEngine(options: EngineOptions): Promise<LocalEngi
       const deployed = await deploySubgraph({ name, versionLabel: "parity", deployUrl: node.urls.admin, ipfsUrl: node.urls.ipfs, network: options.network, networkFile: "networks.json", cwd: built.workDir, ...(built.graphCliBin ? { graphCliBin: built.graphCliBin } : {}) });
       if (!deployed.deploymentId) throw new Error(`graph deploy to the local node printed no deployment id:\n${deployed.output}`);
       options.log?.(`local node: deployed ${deployed.deploymentId}`);
-      const poiDigests = (id: string, block: number) => node.store.poiDigests(id, block);
-      const proofOfIndexingAs: Engine["proofOfIndexingAs"] = (id, block, indexer, signedAs) => proofOfIndexing(node.store, id, block, indexer, signedAs);
+      // The proof follows the data: its journal is hashed through the block first, as the status API does.
+      const poiDigests = async (id: string, block: number) => {
+        await node.proofs.catchUp(id, block);
+        return node.store.poiDigests(id, block);
+      };
+      const proofOfIndexingAs: Engine["proofOfIndexingAs"] = (id, block, indexer, signedAs) => proofOfIndexing(node.store, id, block, indexer, signedAs, (d, b) => node.proofs.catchUp(d, b));
       return { label: "local", queryUrl: `${node.urls.query}/subgraphs/name/${name}`, statusUrl: `${node.urls.status}/graphql`, adminUrl: node.urls.admin, name, ipfsUrl: node.urls.ipfs, poiDigests, proofOfIndexingAs, close };
     },
     close,

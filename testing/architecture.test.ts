@@ -38,10 +38,11 @@ const layers: Record<string, string[]> = {
   "local-node/manifest": ["lib", "subgraph-schema", "local-node/ipfs"],
   "local-node/graphql": ["lib", "subgraph-schema", "wasm-host", "local-node/store"],
   "local-node/query-server": ["lib", "local-node/graphql", "local-node/store"],
-  "local-node/status": ["lib", "local-node/poi", "local-node/query-server", "local-node/store"],
+  "local-node/proofs": ["lib", "subgraph-schema", "wasm-host", "local-node/poi", "local-node/store"],
+  "local-node/status": ["lib", "local-node/poi", "local-node/proofs", "local-node/query-server", "local-node/store"],
   "local-node/indexer": ["lib", "subgraph-schema", "wasm-host", "clients/json-rpc", "local-node/chain", "local-node/ipfs", "local-node/poi", "local-node/store"],
   "local-node/admin": ["lib", "local-node/ipfs", "local-node/manifest", "local-node/store"],
-  "local-node": ["lib", "wasm-host", ...["admin", "chain", "indexer", "ipfs", "manifest", "poi", "query-server", "status", "store"].map((p) => `local-node/${p}`)],
+  "local-node": ["lib", "wasm-host", ...["admin", "chain", "indexer", "ipfs", "manifest", "poi", "proofs", "query-server", "status", "store"].map((p) => `local-node/${p}`)],
   "local-node/e2e": ["*"],
   // The real graph-node from npm, as an engine beside the local node.
   "graph-node": ["lib"],

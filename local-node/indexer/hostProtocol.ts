@@ -13,6 +13,8 @@ import type {
   LogLevel,
 } from "../../wasm-host/index.js";
 import type { PoiVersion } from "../poi/index.js";
+// Types only: the store itself never loads in the handlers' thread.
+import type { PoiJournalEntry } from "../store/index.js";
 
 export interface WorkerDataSource {
   name: string;
@@ -77,7 +79,7 @@ export interface WorkerInit {
   nonFatalErrors?: boolean;
   /** The cap on each mapping instance's linear memory, for modules given with their bytes. */
   maxMemoryMb?: number;
-  /** Keep graph-node's proof of indexing with this hasher, for this causality region. */
+  /** Record graph-node's proof-of-indexing events for this hasher and causality region. */
   poi?: PoiSettings;
 }
 
@@ -127,8 +129,8 @@ export interface HandlerFailure {
   deterministic: boolean;
   handler: string | null;
   block: BlockPtr;
-  /** A deterministic failure's proof-of-indexing digests (`Poi$`), which graph-node keeps at the failed block. */
-  poiChanges?: EntityChange[];
+  /** A deterministic failure's proof-of-indexing journal entry: graph-node keeps the proof at the failed block. */
+  poiJournal?: PoiJournalEntry;
 }
 
 export interface BlockResult {
@@ -137,6 +139,8 @@ export interface BlockResult {
   changes: RegionEntityChange[];
   /** File data sources (by index) whose file was processed in this block. */
   done?: number[];
+  /** The block's proof-of-indexing events, to be hashed later (local-node/poi's journal entry). */
+  poiJournal?: PoiJournalEntry;
   /** Handlers skipped for a deterministic error (the manifest declares `nonFatalErrors`). */
   errors?: NonFatalError[];
   /**

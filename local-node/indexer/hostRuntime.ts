@@ -19,9 +19,10 @@ import {
   type SubgraphInstance,
 } from "../../wasm-host/index.js";
 import { collectGarbage } from "../../lib/collectGarbage.js";
-import { BlockPoiRecorder, createThreadedPoiHasher, joinDigests, type HashedRegions, type PoiHasher, type PoiVersion } from "../poi/index.js";
+import { BlockPoiRecorder, encodeJournalEntry, type PoiVersion } from "../poi/index.js";
+import type { PoiJournalEntry } from "../store/index.js";
 // The subgraph-schema part, not the store's front door: the store would load PGlite into the handlers' thread.
-import { POI_ENTITY_TYPE, parseSubgraphSchema } from "../../subgraph-schema/index.js";
+import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
 import type { BlockJob, BlockResult, CreatedDataSource, HandlerFailure, NonFatalError, RegionEntityChange, SyncRequest, SyncResponse, Trigger, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
 import { createDataSourceRegistry, restoreCreated, type RuntimeDataSource } from "./dataSourceRegistry.js";
 import { IndexerError } from "./errors.js";
@@ -40,10 +41,8 @@ export interface HostRuntimeOptions {
   nonFatalErrors?: boolean;
   /** The cap the mappings' memory was compiled with (capMappingMemory), named in the errors it causes. */
   maxMemoryMb?: number;
-  /** Keep graph-node's proof of indexing: the hasher, and the causality region of the chain's triggers. */
+  /** Record graph-node's proof-of-indexing events: the hasher, and the causality region of the chain's triggers. */
   poi?: { version: PoiVersion; region: string };
-  /** Where the proof's blocks are hashed (a thread started in advance); a new thread otherwise. */
-  poiHasher?: PoiHasher;
   /** Synchronous round trip to the owner of the store and the RPC client. */
   request(req: SyncRequest): SyncResponse;
   log(level: LogLevel, message: string): void;
@@ -61,9 +60,6 @@ export interface HostRuntime {
 
 /** An entity as the cache knows it: present (with the block it was written in) or known absent. */
 type Cached = { data: EntityData; block?: number } | null;
-
-/** A block's proof-of-indexing streams being hashed, for its result. */
-type PendingProof = { result: BlockResult; hashed: Promise<HashedRegions> };
 
 /** Ends a block whose handler failed deterministically once all its triggers ran (see `run`). */
 class FatalBlockError extends Error {
@@ -179,10 +175,15 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   const firstApi = options.dataSources[0]?.apiVersion ?? options.templates?.[0]?.apiVersion ?? "0.0.7";
   const storeOptions = { rejectUndefinedFields: apiPatch(firstApi) >= 8 };
   // The block's proof-of-indexing events: the chain's handlers' writes only (graph-node leaves files out).
-  // They are recorded here and hashed on a thread of their own while the next blocks run.
+  // They are recorded here and go with the block's result as a journal entry, hashed later (local-node/proofs).
   const poiSettings = options.poi ?? null;
-  const poiHasher: PoiHasher | null = poiSettings ? (options.poiHasher ?? createThreadedPoiHasher()) : null;
   let recorder: BlockPoiRecorder | null = null;
+  // A block none of whose regions had a trigger leaves the proof as it was: no entry.
+  const journalEntry = (r: BlockPoiRecorder | null): PoiJournalEntry | null => {
+    const record = r?.record();
+    if (!record || record.regions.length === 0) return null;
+    return { entry: encodeJournalEntry({ version: poiSettings!.version, record }), regions: record.regions.map((g) => g.name) };
+  };
   const poiRegion = poiSettings?.region ?? "";
   const blockStore = createHostStore(schema, backend, {
     ...storeOptions,
@@ -194,31 +195,6 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
         }
       : {}),
   });
-
-  /**
-   * Each region's new digest after `block` as a `Poi$` entity, unless the block left it as it was. Called
-   * in block order: a block's digest is joined to the one before it (this batch's, else the store's).
-   */
-  async function poiChanges(hashed: Promise<HashedRegions>, block: number, kept: boolean): Promise<EntityChange[]> {
-    const regions = await hashed;
-    return regions.flatMap(({ name, own }): EntityChange[] => {
-      const before = backend.get(POI_ENTITY_TYPE, name)?.data.get("digest");
-      const previous = before?.kind === "Bytes" ? before.value : null;
-      const digest = joinDigests(poiSettings!.version, previous, own);
-      if (previous && Buffer.from(previous).equals(digest)) return [];
-      const data: EntityData = new Map([["id", { kind: "String", value: name }], ["digest", { kind: "Bytes", value: digest }]]);
-      if (kept) {
-        noteWritten(POI_ENTITY_TYPE, name);
-        pending.set(key(POI_ENTITY_TYPE, name), { data, block });
-      }
-      return [{ op: "set", entityType: POI_ENTITY_TYPE, id: name, data }];
-    });
-  }
-
-  /** The batch's blocks get their `Poi$` changes once their hashing is done, in block order. */
-  async function attachProofs(proofs: PendingProof[]): Promise<void> {
-    for (const { result, hashed } of proofs) result.changes.push(...(await poiChanges(hashed, result.ptr.number, true)));
-  }
 
   /**
    * graph-node writes nothing for an entity the block left as it was (entity_cache.rs, as_modifications):
@@ -373,7 +349,6 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   async function runOnce(blocks: BlockJob[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }> {
     pending = new Map();
     const results: BlockResult[] = [];
-    const proofs: PendingProof[] = [];
     for (const [at, job] of blocks.entries()) {
       currentBlock = job.ptr;
       const countBefore = registry.list.length;
@@ -384,7 +359,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       const errors: NonFatalError[] = [];
       // With `nonFatalErrors`, a handler's deterministic error skips that handler (its writes are already
       // rolled back, its creations are dropped here) and the block goes on, as graph-node does.
-      recorder = poiHasher ? new BlockPoiRecorder(job.ptr.number) : null;
+      recorder = poiSettings ? new BlockPoiRecorder(job.ptr.number) : null;
       // A handler's deterministic error without `nonFatalErrors`: graph-node still runs the block's other
       // triggers (their events are part of the proof of indexing), then keeps only the proof and fails.
       const fatal: { err: unknown; trigger: Trigger }[] = [];
@@ -429,9 +404,8 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
         }
         registry.truncate(countBefore);
         for (const index of waitingFiles) if (index >= countBefore) waitingFiles.delete(index);
-        await attachProofs(proofs);
         // The proof of a block failed by a handler's deterministic error is still kept, at that block.
-        const proof = err instanceof FatalBlockError && recorder && poiHasher ? await poiChanges(poiHasher.hash(recorder.record(), poiSettings!.version), job.ptr.number, false) : [];
+        const proof = err instanceof FatalBlockError ? journalEntry(recorder) : null;
         const failed = err instanceof FatalBlockError ? err.trigger : trigger;
         const cause = err instanceof FatalBlockError ? err.err : err;
         const e = cause as { message?: string; deterministic?: boolean; handler?: string };
@@ -442,7 +416,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
             deterministic: e.deterministic === true,
             handler: e.handler ?? failed?.handler ?? null,
             block: job.ptr,
-            ...(proof.length > 0 ? { poiChanges: proof } : {}),
+            ...(proof ? { poiJournal: proof } : {}),
           },
         };
       }
@@ -458,19 +432,14 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
         ...(done.length > 0 ? { done } : {}),
         ...(errors.length > 0 ? { errors } : {}),
       };
+      const entry = journalEntry(recorder);
+      if (entry) result.poiJournal = entry;
       results.push(result);
-      if (recorder && poiHasher) {
-        const hashed = poiHasher.hash(recorder.record(), poiSettings!.version);
-        // Awaited in order by attachProofs; a later one failing while an earlier one is awaited is not unhandled.
-        hashed.catch(() => undefined);
-        proofs.push({ result, hashed });
-      }
       await recycleGrown();
       // Later blocks of this batch were loaded without the new contract data sources' triggers; and a
       // block with skipped handlers is committed alone (fail-fast looks at it before more run).
       if (created.some((c) => c.causalityRegion === undefined) || errors.length > 0) break;
     }
-    await attachProofs(proofs);
     return { results, failure: null };
   }
 

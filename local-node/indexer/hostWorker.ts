@@ -5,15 +5,10 @@ import { parentPort, receiveMessageOnPort } from "node:worker_threads";
 import type { MessagePort } from "node:worker_threads";
 import { createHostRuntime, type HostRuntime } from "./hostRuntime.js";
 import { capMappingMemory } from "./memoryCap.js";
-import { createThreadedPoiHasher } from "../poi/index.js";
 import type { SyncRequest, SyncResponse, WorkerCommand, WorkerInit, WorkerReply } from "./hostProtocol.js";
 
 const out = parentPort;
 if (!out) throw new Error("hostWorker must run in a worker thread");
-// Started with the thread, before its deployment is known: a spare thread's is ready at the first block.
-// Started later, its module loading (a second or more under tsx on a loaded machine) held up the first
-// batch's end, and so a deployment's first blocks.
-const poiHasher = createThreadedPoiHasher();
 
 function post(reply: WorkerReply): void {
   out!.postMessage(reply);
@@ -44,7 +39,7 @@ async function start(init: WorkerInit): Promise<HostRuntime> {
     ...(init.cacheSize === undefined ? {} : { cacheSize: init.cacheSize }),
     ...(init.memoryLimitBytes === undefined ? {} : { memoryLimitBytes: init.memoryLimitBytes }),
     ...(init.nonFatalErrors ? { nonFatalErrors: true } : {}),
-    ...(init.poi ? { poi: init.poi, poiHasher } : {}),
+    ...(init.poi ? { poi: init.poi } : {}),
     request: requester(init),
     log: (level, message) => post({ type: "log", level, message }),
   });

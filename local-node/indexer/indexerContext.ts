@@ -32,6 +32,8 @@ export interface DeploymentIndexerOptions {
   disableFailFast?: boolean;
   /** Keep graph-node's proof of indexing (default true). */
   proofOfIndexing?: boolean;
+  /** Called after each commit of a synced deployment (the node hashes its proof-of-indexing journal then). */
+  afterSyncedCommit?: (id: string) => void;
   /** Called when a subgraph name switched to this deployment (a pending version was promoted). */
   onVersionSwitch?: () => Promise<void> | void;
 }

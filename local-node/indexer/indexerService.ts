@@ -20,6 +20,8 @@ export interface IndexerServiceOptions {
   disableFailFast?: boolean;
   /** Keep proofs of indexing (default true). */
   proofOfIndexing?: boolean;
+  /** Called after each commit of a synced deployment (the node hashes its proof-of-indexing journal then). */
+  afterSyncedCommit?: (id: string) => void;
   /** Called when a subgraph name switched to a newly synced deployment. */
   onVersionSwitch?: () => Promise<void> | void;
 }
@@ -68,6 +70,7 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
         ...(options.readFile ? { readFile: options.readFile } : {}),
         ...(options.disableFailFast ? { disableFailFast: true } : {}),
         ...(options.proofOfIndexing === false ? { proofOfIndexing: false } : {}),
+        ...(options.afterSyncedCommit ? { afterSyncedCommit: options.afterSyncedCommit } : {}),
         ...(options.onVersionSwitch ? { onVersionSwitch: options.onVersionSwitch } : {}),
         ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
         ...(options.eventsPerRun === undefined ? {} : { eventsPerRun: options.eventsPerRun }),

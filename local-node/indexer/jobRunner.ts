@@ -38,6 +38,7 @@ async function commitResults(ctx: IndexerContext, results: BlockResult[]): Promi
       ...(r.created ? { dataSources: toStored(r.created) } : {}),
       ...(r.done ? { doneDataSources: r.done.map((index) => index - base) } : {}),
       ...(r.errors ? { nonFatalErrors: r.errors } : {}),
+      ...(r.poiJournal ? { poiJournal: r.poiJournal } : {}),
     })),
   );
   ctx.log("debug", `committed ${span} in ${Date.now() - started} ms`);
@@ -45,6 +46,7 @@ async function commitResults(ctx: IndexerContext, results: BlockResult[]): Promi
   for (const p of ptrs) ctx.recent.add(p);
   ctx.pointer = ptrs[ptrs.length - 1]!;
   await noteCaughtUp(ctx);
+  if (ctx.synced) ctx.options.afterSyncedCommit?.(ctx.id);
 }
 
 /** graph-node counts a deployment caught up, for good, once it commits a block this close to the head. */
@@ -149,7 +151,7 @@ export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<{ 
           throw new IndexerError(`handler ${failure.handler ?? "?"} failed at block ${failure.block.number}: ${failure.message}`);
         }
         ctx.log("error", `handler ${failure.handler ?? "?"} failed at block ${failure.block.number}: ${failure.message}`);
-        await ctx.store.markFailed(ctx.id, asGraphNodeReportsIt(failure), failure.poiChanges);
+        await ctx.store.markFailed(ctx.id, asGraphNodeReportsIt(failure), failure.poiJournal);
         throw new DeploymentFailed(failure.message);
       }
       const rest = last?.errors ? g.filter((j) => j.ptr.number > last.ptr.number) : [];

@@ -1,7 +1,7 @@
 // What the indexer needs from the store and from a loaded deployment. Structural subsets of the
 // store's NodeStore and the manifest loader's LoadedDeployment, so either side can grow freely.
 import type { BlockPtr, EntityChange, EntityData, LogLevel } from "../../wasm-host/index.js";
-import type { EntityQuery, EntityQueryResult, StoredDataSource } from "../store/index.js";
+import type { EntityQuery, EntityQueryResult, PoiJournalEntry, StoredDataSource } from "../store/index.js";
 
 /** A block pointer with what `_meta.block` reports. */
 export type BlockPtrWithMeta = BlockPtr & { timestamp?: number; parentHash?: string };
@@ -38,7 +38,7 @@ export interface IndexerStore {
   setPaused(id: string, paused: boolean): Promise<void>;
   promoteIfSynced(deploymentId: string): Promise<boolean>;
   /** `changes` (the proof-of-indexing digests) are written at a deterministic failure's block. */
-  markFailed(id: string, error: { message: string; block: BlockPtr | null; handler: string | null; deterministic: boolean }, changes?: EntityChange[]): Promise<void>;
+  markFailed(id: string, error: { message: string; block: BlockPtr | null; handler: string | null; deterministic: boolean }, poiJournal?: PoiJournalEntry): Promise<void>;
   /** Clears a fatal error once its cause went away (graph-node's unfail of a non-deterministic error). */
   markHealthy(id: string): Promise<void>;
   getEntity(id: string, entityType: string, entityId: string, block?: number): Promise<EntityData | null>;

@@ -1,11 +1,13 @@
-// Worker-thread entry of the proof-of-indexing hasher: hashes the block records it is sent, in order.
+// Worker-thread entry of the proof-of-indexing hasher: hashes the journal entries it is sent, in order.
 import { parentPort } from "node:worker_threads";
-import { hashBlockRecord, type BlockPoiRecord, type HashedRegions } from "./blockStream.js";
+import { hashBlockRecord, type HashedRegions } from "./blockStream.js";
 import type { PoiVersion } from "./events.js";
+import { decodeJournalEntry } from "./journal.js";
 import { createHeapCeiling } from "../../lib/heapCeiling.js";
 
-export type HasherRequest = { id: number; record: BlockPoiRecord; version: PoiVersion };
-export type HasherReply = { id: number; regions: HashedRegions } | { id: number; error: string };
+export type HasherRequest = { id: number; entry: Uint8Array };
+export type HashedBlock = { block: number; version: PoiVersion; regions: HashedRegions };
+export type HasherReply = { id: number; hashed: HashedBlock } | { id: number; error: string };
 
 const HASHER_HEAP_CEILING_MIB = 32;
 
@@ -14,9 +16,10 @@ if (!port) throw new Error("hasherThread must run in a worker thread");
 // Its live data is a few blocks' records and the member cache; the rest is spent products.
 const keepHeapDown = createHeapCeiling(HASHER_HEAP_CEILING_MIB);
 
-port.on("message", ({ id, record, version }: HasherRequest) => {
+port.on("message", ({ id, entry }: HasherRequest) => {
   try {
-    port.postMessage({ id, regions: hashBlockRecord(record, version) } satisfies HasherReply);
+    const { version, record } = decodeJournalEntry(entry);
+    port.postMessage({ id, hashed: { block: record.block, version, regions: hashBlockRecord(record, version) } } satisfies HasherReply);
   } catch (err) {
     port.postMessage({ id, error: err instanceof Error ? err.message : String(err) } satisfies HasherReply);
   }

@@ -1,16 +1,17 @@
-// Hashes block records on a thread of its own, so that the proof of indexing costs the handlers' thread
-// only the recording: the hashing (most of it 2048-bit arithmetic for the legacy hasher) runs beside the
-// handlers of the blocks after. Blocks hash independently of each other; their digests are joined later,
-// in order.
+// Hashes journal entries (a block's recorded events) on a thread of its own, so that the main thread
+// stays free to answer queries and commit blocks while a deployment's proof catches up. Blocks hash
+// independently of each other; their digests are joined later, in order.
 import { Worker } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
-import type { BlockPoiRecord, HashedRegions } from "./blockStream.js";
-import type { PoiVersion } from "./events.js";
-import type { HasherReply, HasherRequest } from "./hasherThread.js";
+import type { HashedBlock, HasherReply, HasherRequest } from "./hasherThread.js";
+
+export type { HashedBlock } from "./hasherThread.js";
 
 export interface PoiHasher {
-  /** Each region's stream for the block, ended (see hashBlockRecord). */
-  hash(record: BlockPoiRecord, version: PoiVersion): Promise<HashedRegions>;
+  /** Each region's stream for the entry's block, ended (see hashBlockRecord). */
+  hash(entry: Uint8Array): Promise<HashedBlock>;
+  /** Ends the thread; a later `hash` starts a new one. */
+  close(): Promise<void>;
 }
 
 /**
@@ -24,13 +25,12 @@ const bootUrl = new URL("../../lib/workerBoot.mjs", import.meta.url);
 const entryUrl = new URL(import.meta.url.endsWith(".ts") ? "./hasherThread.ts" : "./hasherThread.js", import.meta.url);
 
 /**
- * The hasher on a thread of its own, started now so that its start-up (module loading) is done before
- * the first block; it never keeps the process alive, and a thread that failed is started again at the
- * next block. One thread: on two cores, a second one measured no faster (the legacy hasher's work is CPU
- * the machine does not have to spare).
+ * The hasher on a thread of its own, started at the first `hash`; it never keeps the process alive,
+ * and a thread that failed is started again at the next entry. One thread: on two cores, a second one
+ * measured no faster.
  */
 export function createThreadedPoiHasher(): PoiHasher {
-  const waiting = new Map<number, { resolve(regions: HashedRegions): void; reject(err: Error): void }>();
+  const waiting = new Map<number, { resolve(hashed: HashedBlock): void; reject(err: Error): void }>();
   let nextId = 0;
   let worker: Worker | null = null;
   const failAll = (err: Error) => {
@@ -45,21 +45,30 @@ export function createThreadedPoiHasher(): PoiHasher {
       const pending = waiting.get(reply.id);
       waiting.delete(reply.id);
       if ("error" in reply) pending?.reject(new Error(`proof-of-indexing hasher: ${reply.error}`));
-      else pending?.resolve(reply.regions);
+      else pending?.resolve(reply.hashed);
     });
-    w.on("error", (err) => failAll(new Error(`proof-of-indexing hasher thread failed: ${err.message}`)));
-    w.on("exit", (code) => failAll(new Error(`proof-of-indexing hasher thread ended (exit code ${code})`)));
+    w.on("error", (err) => {
+      if (worker === w) failAll(new Error(`proof-of-indexing hasher thread failed: ${err.message}`));
+    });
+    w.on("exit", (code) => {
+      if (worker === w) failAll(new Error(`proof-of-indexing hasher thread ended (exit code ${code})`));
+    });
     return w;
   }
-  worker = start();
   return {
-    hash(record, version) {
+    hash(entry) {
       const id = nextId++;
       const thread = (worker ??= start());
       return new Promise((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        thread.postMessage({ id, record, version } satisfies HasherRequest);
+        thread.postMessage({ id, entry } satisfies HasherRequest);
       });
+    },
+    async close() {
+      const w = worker;
+      if (!w) return;
+      failAll(new Error("proof-of-indexing hasher closed"));
+      await w.terminate();
     },
   };
 }

@@ -9,7 +9,8 @@ import { createNodeStore } from "../store/nodeStore.js";
 import { createDatabase } from "../store/database.js";
 import type { EntityChange, NodeStore } from "../store/types.js";
 import { TEST_SCHEMA, account, block } from "../store/_test/fixtures.js";
-import { BlockPoiRecorder, finishPoi, hashBlockRecord, joinDigests } from "../poi/index.js";
+import { BlockPoiRecorder, encodeJournalEntry, finishPoi, hashBlockRecord, joinDigests } from "../poi/index.js";
+import { createProofService, type ProofService } from "../proofs/index.js";
 import { createStatusService } from "./statusServer.js";
 import { execute, parse } from "graphql";
 
@@ -18,16 +19,17 @@ const REGION = "ethereum/localhost";
 const hashOf = (n: number) => new Uint8Array(Buffer.from(block(n).hash.slice(2), "hex"));
 
 /** The `Poi$` change a block with one Account write leaves, given the region's digest before it. */
-function poiChange(n: number, previous: Uint8Array | null): { change: EntityChange; digest: Uint8Array } {
+function poiChange(n: number, previous: Uint8Array | null): { change: EntityChange; digest: Uint8Array; entry: Uint8Array } {
   const poi = new BlockPoiRecorder(n);
   poi.startHandler(REGION);
   poi.write(REGION, { kind: "SetEntity", entityType: "Account", id: `a${n}`, data: account(`a${n}`, "A", BigInt(n)) });
   const digest = joinDigests("legacy", previous, hashBlockRecord(poi.record(), "legacy")[0]!.own);
-  return { digest, change: { op: "set", entityType: "Poi$", id: REGION, data: new Map([["id", { kind: "String", value: REGION }], ["digest", { kind: "Bytes", value: digest }]]) } };
+  return { digest, entry: encodeJournalEntry({ version: "legacy", record: poi.record() }), change: { op: "set", entityType: "Poi$", id: REGION, data: new Map([["id", { kind: "String", value: REGION }], ["digest", { kind: "Bytes", value: digest }]]) } };
 }
 
 describe("proofOfIndexing in the status API", () => {
   let store: NodeStore;
+  let proofs: ProofService;
   let ask: (query: string) => Promise<{ data?: Record<string, unknown> | null; errors?: { message: string }[] }>;
   const digests = new Map<number, Uint8Array>();
 
@@ -40,13 +42,17 @@ describe("proofOfIndexing in the status API", () => {
       await store.transact(DEP, block(n), [change]);
       digests.set(n, (previous = digest));
     }
-    const service = createStatusService({ store, chainHead: async () => block(10) });
+    proofs = createProofService({ store, log: () => {} });
+    const service = createStatusService({ store, chainHead: async () => block(10), proofsThrough: (id, n) => proofs.catchUp(id, n) });
     ask = async (query) => {
       const r = await execute({ schema: service.schema, document: parse(query), rootValue: service.root });
       return JSON.parse(JSON.stringify(r)) as { data?: Record<string, unknown> | null; errors?: { message: string }[] };
     };
   });
-  afterAll(() => store.close());
+  afterAll(async () => {
+    await proofs.close();
+    await store.close();
+  });
 
   const proofAt = (n: number, indexer: Uint8Array | null = null) =>
     `0x${Buffer.from(finishPoi({ deployment: DEP, block: { number: n, hash: hashOf(n) }, indexer, regions: [{ name: REGION, digest: digests.get(n)! }], version: "legacy" })).toString("hex")}`;
@@ -80,9 +86,10 @@ describe("proofOfIndexing in the status API", () => {
   });
 
   it("answers a deterministically failed deployment's later blocks with its failure block's proof", async () => {
-    const { change } = poiChange(4, digests.get(3)!);
-    await store.markFailed(DEP, { message: "boom", block: block(4), handler: "handleApproval", deterministic: true }, [change]);
-    digests.set(4, (await store.poiDigests(DEP, 4))[0]!.digest);
+    // The failed block's events are kept in the journal, hashed when a proof is asked for.
+    const { entry, digest } = poiChange(4, digests.get(3)!);
+    await store.markFailed(DEP, { message: "boom", block: block(4), handler: "handleApproval", deterministic: true }, { entry, regions: [REGION] });
+    digests.set(4, digest);
     expect((await ask(poiQuery(4))).data?.p).toBe(proofAt(4));
     // Asked about block 9 (hash and all), the proof is block 4's.
     expect((await ask(poiQuery(9))).data?.p).toBe(proofAt(4));

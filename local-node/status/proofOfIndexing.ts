@@ -9,6 +9,9 @@ import type { NodeStore } from "../store/index.js";
 const MAX_PUBLIC_REQUESTS = 10;
 const ZERO_ADDRESS = new Uint8Array(20);
 
+/** Brings the deployment's digests up to `block` (the proof follows the data, local-node/proofs). */
+export type ProofsThrough = (deployment: string, block: number) => Promise<void>;
+
 export class PoiArgumentError extends Error {
   override name = "PoiArgumentError";
 }
@@ -32,7 +35,14 @@ function specVersionOf(manifest: string): string {
  * A failed deployment answers for any later block with its failure block's proof. `signedAs` names the
  * deployment in the proof (default: itself); the parity suite compares with graph-node under its id.
  */
-export async function proofOfIndexing(store: NodeStore, deployment: string, block: { number: number; hash: Uint8Array }, indexer: Uint8Array | null, signedAs = deployment): Promise<string | null> {
+export async function proofOfIndexing(
+  store: NodeStore,
+  deployment: string,
+  block: { number: number; hash: Uint8Array },
+  indexer: Uint8Array | null,
+  signedAs = deployment,
+  proofsThrough?: ProofsThrough,
+): Promise<string | null> {
   const d = await store.getDeployment(deployment);
   if (!d?.latestBlock) return null;
   let at = block;
@@ -41,17 +51,18 @@ export async function proofOfIndexing(store: NodeStore, deployment: string, bloc
     if (!failedAt) return null;
     at = { number: failedAt.number, hash: bytesArg(failedAt.hash, "the failure block's hash") };
   }
+  await proofsThrough?.(d.id, at.number);
   const regions = (await store.poiDigests(d.id, at.number)).map((r) => ({ name: r.region, digest: r.digest }));
   const proof = finishPoi({ deployment: signedAs, block: at, indexer, regions, version: poiVersionOf(specVersionOf(d.manifest)) });
   return `0x${Buffer.from(proof).toString("hex")}`;
 }
 
-export function poiResolvers(store: NodeStore): Record<string, (args: Record<string, unknown>) => Promise<unknown>> {
+export function poiResolvers(store: NodeStore, proofsThrough?: ProofsThrough): Record<string, (args: Record<string, unknown>) => Promise<unknown>> {
   return {
     proofOfIndexing: async (args) => {
       const block = { number: Number(args.blockNumber), hash: bytesArg(args.blockHash, "blockHash") };
       const indexer = args.indexer === undefined || args.indexer === null ? null : bytesArg(args.indexer, "indexer", 20);
-      return proofOfIndexing(store, String(args.subgraph), block, indexer);
+      return proofOfIndexing(store, String(args.subgraph), block, indexer, undefined, proofsThrough);
     },
     // Signed with the zero address, at the block hash this node recorded for the number.
     publicProofsOfIndexing: async (args) => {
@@ -61,7 +72,7 @@ export function poiResolvers(store: NodeStore): Record<string, (args: Record<str
         requests.map(async ({ deployment, blockNumber }) => {
           const number = Number(blockNumber);
           const hash = Number.isSafeInteger(number) ? await store.recentBlockHash(deployment, number).catch(() => null) : null;
-          const proof = hash ? await proofOfIndexing(store, deployment, { number, hash: bytesArg(hash, "block hash") }, ZERO_ADDRESS) : null;
+          const proof = hash ? await proofOfIndexing(store, deployment, { number, hash: bytesArg(hash, "block hash") }, ZERO_ADDRESS, deployment, proofsThrough) : null;
           const block: { number: string; hash?: string } = { number: String(blockNumber), ...(hash ? { hash } : {}) };
           return { deployment, block, proofOfIndexing: proof };
         }),

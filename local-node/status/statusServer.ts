@@ -21,7 +21,7 @@ import {
   type RunningServer,
 } from "../../lib/http/index.js";
 import { STATUS_SDL } from "./statusSchema.js";
-import { poiResolvers } from "./proofOfIndexing.js";
+import { poiResolvers, type ProofsThrough } from "./proofOfIndexing.js";
 
 export interface StatusServerOptions {
   store: NodeStore;
@@ -31,6 +31,8 @@ export interface StatusServerOptions {
   port: number;
   /** Told once about each request that failed unexpectedly (a 500); never given request data. Default: stderr. */
   onError?: (error: unknown, request: FailedRequest | null) => void;
+  /** Brings a deployment's proof-of-indexing digests up to `block` before a proof is read (local-node/proofs). */
+  proofsThrough?: ProofsThrough;
 }
 
 export interface StatusService {
@@ -114,7 +116,7 @@ export function createStatusService(options: Omit<StatusServerOptions, "port" | 
       }
       return out;
     },
-    ...poiResolvers(store),
+    ...poiResolvers(store, options.proofsThrough),
     version: async () => ({ version: "0.0.0-local", commit: "local" }),
   };
   return { schema, statusOf, root };

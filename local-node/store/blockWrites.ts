@@ -9,6 +9,7 @@ import { recordNonFatalErrors, settleErrorsAt } from "./subgraphErrors.js";
 import { checkRevertable, pruneAfterWrites } from "./pruning.js";
 import { checkNotBeforeGraft } from "./grafting.js";
 import { lastRollupAfterRevert, rollUp } from "./rollups.js";
+import { dropPoiJournalAbove, insertPoiJournal } from "./poiJournal.js";
 import type { BlockChanges, BlockPtr, BlockPtrWithMeta } from "./types.js";
 
 export async function writeBlocks(s: StoreState, id: string, blocks: BlockChanges[], recentBlocks: BlockPtr[]): Promise<void> {
@@ -20,6 +21,7 @@ export async function writeBlocks(s: StoreState, id: string, blocks: BlockChange
   await s.db.transaction(async (tx) => {
     await applyBlocks(tx, layout, blocks.map((b) => ({ block: b.block.number, changes: b.changes })));
     lastRollup = await rollUp(tx, layout, lastRollup, times);
+    await insertPoiJournal(tx, id, blocks.flatMap((b) => (b.poiJournal ? [{ block: b.block.number, journal: b.poiJournal }] : [])));
     for (const b of blocks) {
       await insertDataSources(tx, id, b.dataSources ?? []);
       await markDataSourcesDone(tx, id, b.doneDataSources ?? [], b.block.number);
@@ -48,6 +50,7 @@ export async function revertTo(s: StoreState, id: string, block: BlockPtrWithMet
     await revertAbove(tx, layout, block.number);
     lastRollup = await lastRollupAfterRevert(tx, layout, lastRollup);
     await dropDataSourcesAbove(tx, id, block.number);
+    await dropPoiJournalAbove(tx, id, block.number);
     if (nothing) await clearPointer(tx, id);
     else await setPointer(tx, id, block);
     await tx.query("delete from subgraphs.recent_block where deployment = $1 and number > $2", [id, block.number]);

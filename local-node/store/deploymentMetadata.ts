@@ -8,8 +8,8 @@ import { deploymentRow, layoutOf, type StoreState } from "./storeState.js";
 import { recordBlockHash, setPointer } from "./blockPointer.js";
 import { copyGraftBase } from "./grafting.js";
 import { settleErrorsAt } from "./subgraphErrors.js";
-import type { CreateDeploymentInput, DeploymentRecord, EntityChange, FatalError } from "./types.js";
-import { applyBlocks } from "./writes.js";
+import type { CreateDeploymentInput, DeploymentRecord, FatalError, PoiJournalEntry } from "./types.js";
+import { insertPoiJournal } from "./poiJournal.js";
 
 export async function getDeployment({ db }: StoreState, id: string): Promise<DeploymentRecord | null> {
   const row = await readDeploymentRow(db, id);
@@ -70,14 +70,13 @@ export async function setPaused({ db }: StoreState, id: string, paused: boolean)
   await db.query("update subgraphs.deployment set paused = $2 where id = $1", [id, paused]);
 }
 
-export async function markFailed(s: StoreState, id: string, error: FatalError, changes: EntityChange[] = []): Promise<void> {
-  const layout = changes.length > 0 ? await layoutOf(s, id) : null;
+export async function markFailed(s: StoreState, id: string, error: FatalError, poiJournal?: PoiJournalEntry): Promise<void> {
   await s.db.transaction(async (tx) => {
     const row = await deploymentRow(tx, id);
     const failedAt = error.block;
     // A deterministic failure above the pointer is transacted as a block with only its proof of indexing, as graph-node does.
     if (error.deterministic && failedAt && (row.latest_block_number === null || failedAt.number > row.latest_block_number)) {
-      if (layout) await applyBlocks(tx, layout, [{ block: failedAt.number, changes }]);
+      if (poiJournal) await insertPoiJournal(tx, id, [{ block: failedAt.number, journal: poiJournal }]);
       await setPointer(tx, id, failedAt);
       await recordBlockHash(tx, id, failedAt);
     }

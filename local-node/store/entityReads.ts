@@ -4,6 +4,7 @@ import { POI_ENTITY_TYPE } from "../../subgraph-schema/index.js";
 import { StoreError } from "./errors.js";
 import { onchainOnly, rowToEntity, selectAllSql, visibleAt, BLOCK_MAX } from "./layout.js";
 import { runEntityQuery } from "./querySql.js";
+import { journaledRegionsSql } from "./poiJournal.js";
 import { layoutOf, type StoreState } from "./storeState.js";
 import type { EntityQuery, EntityQueryResult } from "./entityQuery.js";
 import type { EntityData } from "./types.js";
@@ -46,6 +47,15 @@ export async function entityCount(s: StoreState, id: string, block?: number | nu
   for (const table of layout.tables.values()) {
     // Rollups are not entities the subgraph wrote.
     if (table.aggregation) continue;
+    // A region's digest is an entity from its first journaled block on, hashed or not yet (local-node/proofs).
+    if (table.entity.name === POI_ENTITY_TYPE) {
+      const [row] = await s.db.query<{ n: string }>(
+        `select count(*)::text as n from (select t.${table.id.column} from ${table.qualified} t where ${visibleAt(table, "$1")} union ${journaledRegionsSql("$2", "$1")}) as regions`,
+        [block ?? BLOCK_MAX, id],
+      );
+      total += Number(row?.n ?? 0);
+      continue;
+    }
     const [row] = await s.db.query<{ n: string }>(`select count(*)::text as n from ${table.qualified} t where ${visibleAt(table, "$1")}`, [block ?? BLOCK_MAX]);
     total += Number(row?.n ?? 0);
   }

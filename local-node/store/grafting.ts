@@ -10,6 +10,7 @@ import { BLOCK_MAX } from "./layout.js";
 import type { Queryable } from "./database.js";
 import { StoreError } from "./errors.js";
 import { earliestBlockSql } from "./metadata.js";
+import { copyPoiJournal } from "./poiJournal.js";
 import type { SubgraphSchema } from "../../subgraph-schema/index.js";
 import { fieldTypeText, storageKind } from "../../subgraph-schema/index.js";
 import type { BlockPtr } from "./types.js";
@@ -83,6 +84,7 @@ export async function copyGraftBase(tx: Queryable, id: string, layout: Deploymen
     [id, graft.base, block],
   );
   await tx.query(`insert into subgraphs.recent_block (deployment, number, hash) select $1, number, hash from subgraphs.recent_block where deployment = $2 and number <= $3`, [id, graft.base, block]);
+  await copyPoiJournal(tx, id, graft.base, block);
   await tx.query(
     `update subgraphs.deployment d set graft_base = $2, graft_block = $3, history_blocks = b.history_blocks,
             earliest_block = ${earliestBlockSql("b")},

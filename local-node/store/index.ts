@@ -1,11 +1,12 @@
 export { createNodeStore } from "./nodeStore.js";
 export type {
-  NodeStore, NodeStoreOptions, VersionSwitching, DeploymentRecord, DeploymentHealth, FatalError, CreateDeploymentInput, BlockChanges, BlockPtrWithMeta, StoredDataSource,
+  NodeStore, NodeStoreOptions, VersionSwitching, PoiDigestWrite, PoiJournalEntry, PoiJournalRow, DeploymentRecord, DeploymentHealth, FatalError, CreateDeploymentInput, BlockChanges, BlockPtrWithMeta, StoredDataSource,
 } from "./types.js";
 export type { EntityQuery, EntityQueryResult, EntityFilter, EntityOrder, Selection, ChildQuery, FilterOp, ResultObject } from "./entityQuery.js";
 export { StoreError, SubgraphExistsError, SubgraphNotFoundError, DeploymentNotFoundError, maskDatabaseUrl } from "./errors.js";
 export { DEFAULT_PRUNING_POLICY, earliestAfterWrites } from "./pruning.js";
 export { BLOCK_MAX } from "./layout.js";
+
 export type { PruningPolicy } from "./types.js";
 export { createThrowawayDatabase, testServerUrl } from "./testDatabase.js";
 export type { TestBackend } from "./testDatabase.js";

@@ -6,6 +6,7 @@ import { createDatabase, type Database } from "./database.js";
 import { METADATA_SQL } from "./metadata.js";
 import { DYNAMIC_DATA_SOURCES_SQL, loadDataSources } from "./dynamicDataSources.js";
 import { SUBGRAPH_ERRORS_SQL, nonFatalErrors } from "./subgraphErrors.js";
+import { POI_JOURNAL_SQL, readPoiJournal, writePoiDigests } from "./poiJournal.js";
 import type { StoreState } from "./storeState.js";
 import { createSubgraph, promoteIfSynced, removeSubgraph, resolveName, resolvePendingName, setPendingVersion, subgraphExists, subgraphId } from "./subgraphVersions.js";
 import { createDeployment, ensurePoiTables, getDeployment, listDeployments, listIndexes, markFailed, markHealthy, setNodeId, setPaused, setSynced } from "./deploymentMetadata.js";
@@ -18,7 +19,7 @@ import type { NodeStore, NodeStoreOptions, PruningPolicy } from "./types.js";
 export async function createNodeStore(options: NodeStoreOptions): Promise<NodeStore> {
   // A new PGlite folder is copied with these tables already made; an existing one or a server's
   // database gets whatever is missing (the statements create only what is not there).
-  const schemaSql = [METADATA_SQL, DYNAMIC_DATA_SOURCES_SQL, SUBGRAPH_ERRORS_SQL].join("\n");
+  const schemaSql = [METADATA_SQL, DYNAMIC_DATA_SOURCES_SQL, SUBGRAPH_ERRORS_SQL, POI_JOURNAL_SQL].join("\n");
   const db = await createDatabase({ ...options, schemaSql });
   await db.transaction(async (tx) => {
     if (db.kind === "postgres") await tx.query("select pg_advisory_xact_lock(8000830)");
@@ -59,6 +60,8 @@ function buildNodeStore(s: StoreState): NodeStore {
     getDerived: (id, entityType, field, entityId, block) => getDerived(s, id, entityType, field, entityId, block),
     entityCount: (id, block) => entityCount(s, id, block),
     poiDigests: (id, block) => poiDigests(s, id, block),
+    poiJournal: (id, limit) => readPoiJournal(s, id, limit),
+    writePoiDigests: (id, writes) => writePoiDigests(s, id, writes),
     listIndexes: (id) => listIndexes(s, id),
     queryEntities: (id, query) => queryEntities(s, id, query),
     close: () => db.close(),

@@ -74,6 +74,26 @@ export interface CreateDeploymentInput {
 export type RegionEntityChange = EntityChange & { causalityRegion?: number };
 
 /** One block's changes, for committing several blocks in one transaction. */
+/** What the indexer journals for a block: the entry's bytes, and the causality regions it has events of. */
+export interface PoiJournalEntry {
+  entry: Uint8Array;
+  regions: string[];
+}
+
+/** A journal row: `seq` tells it apart from a row a re-indexed block wrote after a revert. */
+export interface PoiJournalRow {
+  seq: string;
+  block: number;
+  entry: Uint8Array;
+}
+
+/** The digests a hashed journal row leaves, to be written at its block. */
+export interface PoiDigestWrite {
+  seq: string;
+  block: number;
+  changes: EntityChange[];
+}
+
 export interface BlockChanges {
   block: BlockPtrWithMeta;
   changes: RegionEntityChange[];
@@ -83,6 +103,8 @@ export interface BlockChanges {
   doneDataSources?: number[];
   /** Handlers skipped in this block for a deterministic error (`nonFatalErrors`): the deployment becomes unhealthy. */
   nonFatalErrors?: { message: string; handler: string | null }[];
+  /** The block's proof-of-indexing journal entry (local-node/poi), kept until it is hashed. */
+  poiJournal?: PoiJournalEntry;
 }
 
 /** A data source created from a template, as stored with its deployment. */
@@ -163,8 +185,8 @@ export interface NodeStore {
    * the pointer to that block with no entity changes, as graph-node transacts a failed block, so
    * queries at the latest block see the error (`_meta.hasIndexingErrors`, subgraphError: deny).
    */
-  /** Marks the deployment failed; a deterministic failure's block gets `changes` (its proof-of-indexing digests). */
-  markFailed(id: string, error: FatalError, changes?: EntityChange[]): Promise<void>;
+  /** Marks the deployment failed; a deterministic failure's block keeps `poiJournal` (its proof-of-indexing events). */
+  markFailed(id: string, error: FatalError, poiJournal?: PoiJournalEntry): Promise<void>;
   /** Fatal error cleared (a restart after a non-deterministic failure, as graph-node unfails): healthy, or unhealthy with non-fatal errors. */
   markHealthy(id: string): Promise<void>;
   /** The deployment's non-fatal errors (`nonFatalErrors`), first to last, at most 1000. */
@@ -178,6 +200,13 @@ export interface NodeStore {
   entityCount(id: string, block?: number | null): Promise<number>;
   /** The proof-of-indexing digest of each causality region as of `block` (graph-node's `Poi$` entities). */
   poiDigests(id: string, block: number): Promise<{ region: string; digest: Uint8Array }[]>;
+  /** The oldest proof-of-indexing journal entries not hashed yet, in block order: at most `limit.rows`, and `limit.bytes` past the first. */
+  poiJournal(id: string, limit: { rows: number; bytes: number }): Promise<PoiJournalRow[]>;
+  /**
+   * One transaction: the hashed entries leave the journal and their `Poi$` digests are written at their
+   * blocks. Answers how many were written: none past an entry that a revert removed meanwhile.
+   */
+  writePoiDigests(id: string, writes: PoiDigestWrite[]): Promise<number>;
   /** Names of the indexes on the deployment's entity tables (diagnostics, tests). */
   listIndexes(id: string): Promise<string[]>;
   /** Runs a database-free entity query (from the GraphQL layer) as SQL; values come back JSON-ready. */
