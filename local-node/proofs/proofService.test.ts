@@ -161,7 +161,7 @@ describe("the proof-of-indexing journal, caught up", () => {
     const { store, proofs } = await start();
     await store.createDeployment({ id: "QmBad", schemaSdl: TEST_SCHEMA, network: "localhost", startBlock: 1, manifest: "m" });
     await store.transactBlocks("QmBad", [{ block: block(2), changes: [], poiJournal: { entry: new Uint8Array([1, 2, 3]), regions: [REGION] } }]);
-    await expect(proofs.catchUp("QmBad")).rejects.toThrow(/proof-of-indexing hasher/);
+    await expect(proofs.catchUp("QmBad")).rejects.toThrow(/proof-of-indexing hasher: not a proof-of-indexing journal entry/);
     expect((await store.poiJournal("QmBad", { rows: 10, bytes: 2 ** 20 })).map((r) => r.block)).toEqual([2]);
   });
 });

@@ -17,6 +17,8 @@ create table if not exists subgraphs.poi_journal (
   -- The causality regions the entry has events of: each has a Poi$ entity from this block on.
   regions text[] not null
 );
+-- The entries come compressed (local-node/poi/journal.ts): Postgres need not try again.
+alter table subgraphs.poi_journal alter column entry set storage external;
 create index if not exists poi_journal_deployment_block on subgraphs.poi_journal (deployment, block, seq);
 `;
 
