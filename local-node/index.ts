@@ -188,6 +188,8 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
       if ((d.assigned && d.nodeId === NODE_ID) || !indexer.isIndexing(d.id)) continue;
       log("info", `${d.id}: ${d.assigned ? `assigned to node ${d.nodeId}` : "no subgraph name uses it any more"}; indexing stops here`);
       await indexer.stop(d.id);
+      // Its proof-of-indexing journal is hashed all the same (it would stay in the store otherwise).
+      proofs.catchUpSoon(d.id);
     }
   }
 
@@ -242,6 +244,8 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
 
     for (const d of await store.listDeployments()) {
       // A deterministic failure is final; a non-deterministic one is retried; no name, no indexing.
+      // Whatever a deployment journaled before the node stopped is hashed in the background, indexed here or not.
+      proofs.catchUpSoon(d.id);
       if ((d.health === "failed" && d.fatalError?.deterministic !== false) || d.paused || !d.assigned || d.nodeId !== NODE_ID) continue;
       await resume(d.id);
     }

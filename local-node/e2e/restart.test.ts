@@ -212,6 +212,9 @@ describe.each(backends())("SIGKILL during a large commit on %s", (backend) => {
       expect(status.health).toBe("healthy");
       const expected = (await chainApprovals(fx.chain.url, fx.token.proxy, fx.token.startBlock)).sort(byId);
       expect(await queryAllApprovals(`http://127.0.0.1:${ports.query}/subgraphs/name/${name}`)).toEqual(expected);
+      // The proof-of-indexing journal came through the kill too: the proof equals the fresh re-index's.
+      const head = status.chains[0]!.latestBlock!;
+      const restartedProof = await proofAt(statusUrl, deployment, head);
       await second.kill("SIGTERM");
 
       // A fresh re-index of the same chain, on a store of its own.
@@ -219,7 +222,10 @@ describe.each(backends())("SIGKILL during a large commit on %s", (backend) => {
       const third = await fresh.start({ rpcUrl: fx.chain.url, ports: freshPorts, eventsPerRun: PER_COMMIT });
       await deployWithGraphCli(built, name, { admin: `http://127.0.0.1:${freshPorts.admin}`, ipfs: `http://127.0.0.1:${freshPorts.ipfs}` });
       await waitForHead(`http://127.0.0.1:${freshPorts.status}`, name, fx.chain.url, 120_000);
+      const freshProof = await proofAt(`http://127.0.0.1:${freshPorts.status}`, deployment, head);
       await third.kill("SIGTERM");
+      expect(restartedProof).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(restartedProof).toBe(freshProof);
 
       const restarted = await storeSnapshot(killed, deployment);
       const reindexed = await storeSnapshot(fresh, deployment);
@@ -231,6 +237,18 @@ describe.each(backends())("SIGKILL during a large commit on %s", (backend) => {
     }
   });
 });
+
+/** The status API's proof of indexing at `block` (no indexer). */
+async function proofAt(statusUrl: string, deployment: string, block: { number: string; hash: string }): Promise<string | null> {
+  const res = await fetch(`${statusUrl}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query: `{ p: proofOfIndexing(subgraph: "${deployment}", blockNumber: ${Number(block.number)}, blockHash: "${block.hash}") }` }),
+  });
+  const body = (await res.json()) as { data?: { p: string | null }; errors?: unknown[] };
+  if (body.errors) throw new Error(`proofOfIndexing failed: ${JSON.stringify(body.errors)}`);
+  return body.data?.p ?? null;
+}
 
 /** Resolves with the first match of `pattern` in the process's output. */
 async function waitForOutput(proc: NodeProcess, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
