@@ -47,10 +47,12 @@ export async function revertTo(s: StoreState, id: string, block: BlockPtrWithMet
   await s.db.transaction(async (tx) => {
     await checkRevertable(tx, id, block.number);
     await checkNotBeforeGraft(tx, id, block.number);
+    // The journal before the Poi$ table, in the order a proof catch-up takes them (writePoiDigests): on a
+    // Postgres server the two transactions then wait for each other instead of deadlocking.
+    await dropPoiJournalAbove(tx, id, block.number);
     await revertAbove(tx, layout, block.number);
     lastRollup = await lastRollupAfterRevert(tx, layout, lastRollup);
     await dropDataSourcesAbove(tx, id, block.number);
-    await dropPoiJournalAbove(tx, id, block.number);
     if (nothing) await clearPointer(tx, id);
     else await setPointer(tx, id, block);
     await tx.query("delete from subgraphs.recent_block where deployment = $1 and number > $2", [id, block.number]);
