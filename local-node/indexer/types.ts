@@ -27,6 +27,7 @@ export interface IndexerStore {
       dataSources?: StoredDataSource[];
       doneDataSources?: number[];
       nonFatalErrors?: { message: string; handler: string | null }[];
+      poiJournal?: PoiJournalEntry;
     }[],
     recentBlocks?: BlockPtr[],
   ): Promise<void>;
@@ -37,7 +38,7 @@ export interface IndexerStore {
   setSynced(id: string, synced: boolean): Promise<void>;
   setPaused(id: string, paused: boolean): Promise<void>;
   promoteIfSynced(deploymentId: string): Promise<boolean>;
-  /** `changes` (the proof-of-indexing digests) are written at a deterministic failure's block. */
+  /** `poiJournal` (the block's proof-of-indexing events) is kept at a deterministic failure's block. */
   markFailed(id: string, error: { message: string; block: BlockPtr | null; handler: string | null; deterministic: boolean }, poiJournal?: PoiJournalEntry): Promise<void>;
   /** Clears a fatal error once its cause went away (graph-node's unfail of a non-deterministic error). */
   markHealthy(id: string): Promise<void>;

@@ -6,7 +6,7 @@ import { decodeJournalEntry } from "./journal.js";
 import { createHeapCeiling } from "../../lib/heapCeiling.js";
 
 export type HasherRequest = { id: number; entry: Uint8Array };
-export type HashedBlock = { block: number; version: PoiVersion; regions: HashedRegions };
+export type HashedBlock = { version: PoiVersion; regions: HashedRegions };
 export type HasherReply = { id: number; hashed: HashedBlock } | { id: number; error: string };
 
 const HASHER_HEAP_CEILING_MIB = 32;
@@ -19,7 +19,7 @@ const keepHeapDown = createHeapCeiling(HASHER_HEAP_CEILING_MIB);
 port.on("message", ({ id, entry }: HasherRequest) => {
   try {
     const { version, record } = decodeJournalEntry(entry);
-    port.postMessage({ id, hashed: { block: record.block, version, regions: hashBlockRecord(record, version) } } satisfies HasherReply);
+    port.postMessage({ id, hashed: { version, regions: hashBlockRecord(record, version) } } satisfies HasherReply);
   } catch (err) {
     port.postMessage({ id, error: err instanceof Error ? err.message : String(err) } satisfies HasherReply);
   }
