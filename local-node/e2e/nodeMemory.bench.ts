@@ -86,11 +86,29 @@ export async function runNodeMemoryBench(options: NodeMemoryBenchOptions): Promi
         // Already gone.
       }
       if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once("exit", r));
+      // npm leaves before the node under it has finished its shutdown: the data folder goes once the
+      // whole group has.
+      await groupGone(child.pid!, 10_000);
     }
   } finally {
     await fx.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Waits for every process of a group to end, then kills what is left after `graceMs`. */
+async function groupGone(groupId: number, graceMs: number): Promise<void> {
+  const alive = () => {
+    try {
+      process.kill(-groupId, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const deadline = Date.now() + graceMs;
+  while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (alive()) process.kill(-groupId, "SIGKILL");
 }
 
 /** npm, and the shell it runs a script in: the user's launcher, not part of the node. */

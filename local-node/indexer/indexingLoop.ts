@@ -4,7 +4,9 @@ import { getBlock, getHeadNumber } from "../chain/index.js";
 import type { IndexerContext } from "./indexerContext.js";
 import { startWorker } from "./hostWorkerStart.js";
 import { DeploymentFailed, DeploymentPaused, noteCaughtUp, runJobs } from "./jobRunner.js";
-import { prefetchRange, takeRange } from "./rangePrefetch.js";
+import { prefetchRange, takeFollowingRange, takeRange } from "./rangePrefetch.js";
+import type { LoadedRange } from "./rangeLoader.js";
+import type { BlockJob } from "./hostProtocol.js";
 import { handleReorg } from "./reorgHandling.js";
 import { loadCreatedTriggers, reloadCreated, waitingFiles } from "./createdDataSources.js";
 import { mergeJobs } from "./jobMerge.js";
@@ -56,20 +58,33 @@ async function step(ctx: IndexerContext): Promise<boolean> {
   if (ctx.state !== "syncing" && ctx.state !== "synced") ctx.log("info", `indexing from block ${from} (head ${head})`);
   if (ctx.state === "starting") ctx.state = "syncing";
   enterPhase(ctx, `fetching logs from block ${from}`);
-  const range = await takeRange(ctx, from, head);
-  ctx.log("debug", `blocks ${from}-${range.end.number}: ${range.jobs.reduce((n, j) => n + j.triggers.length, 0)} triggers`);
-  // Fetch the next range while this one runs and commits.
-  if (range.end.number < head) prefetchRange(ctx, range.end.number + 1, head);
+  let range = await takeRange(ctx, from, head);
+  const taken = (r: LoadedRange) => {
+    ctx.log("debug", `blocks ${r.jobs[0]?.ptr.number ?? r.end.number}-${r.end.number}: ${r.jobs.reduce((n, j) => n + j.triggers.length, 0)} triggers`);
+    // Fetch the next range while this one runs and commits.
+    if (r.end.number < head) prefetchRange(ctx, r.end.number + 1, head);
+  };
+  taken(range);
   let jobs = range.jobs;
   // Files still missing are looked for at each batch's last block; a range with no triggers gets one
   // too, so that a file that arrives while the chain is quiet is processed with the next block, as graph-node does.
   if (jobs.at(-1)?.ptr.number !== range.end.number && waitingFiles(ctx).length > 0) jobs = [...jobs, { ptr: range.end, triggers: [] }];
-  for (let interrupted = await runJobs(ctx, jobs); interrupted; interrupted = await runJobs(ctx, jobs)) {
+  // Up to the head this step saw, the worker runs on from range to range (not with files waiting: each
+  // range's last block looks for them). The step then ends with the last range taken.
+  const more = async (): Promise<BlockJob[] | null> => {
+    if (ctx.stopping || waitingFiles(ctx).length > 0) return null;
+    const next = await takeFollowingRange(ctx, range.end);
+    if (!next) return null;
+    range = next;
+    taken(next);
+    return next.jobs;
+  };
+  for (let interrupted = await runJobs(ctx, jobs, more); interrupted; interrupted = await runJobs(ctx, jobs)) {
     // Data sources were created: the prefetched range lacks them, and the rest of this one gets
     // their triggers merged in.
     ctx.prefetched = null;
     const after = interrupted.ptr.number;
-    jobs = jobs.filter((j) => j.ptr.number > after);
+    jobs = interrupted.rest;
     if (after < range.end.number) {
       enterPhase(ctx, `fetching the new data sources' logs from block ${after + 1}`);
       jobs = mergeJobs(jobs, await loadCreatedTriggers(ctx, interrupted.created, after + 1, range.end.number), ctx.sources.list);

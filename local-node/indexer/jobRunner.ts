@@ -1,5 +1,5 @@
-// Runs block jobs on the host worker and commits their results, pipelined: group k is committed
-// while the worker runs group k+1. A deterministic handler failure ends the deployment.
+// Runs block jobs on the host worker and commits their results, pipelined: groups k-1 and k are
+// committed while the worker runs group k+1. A deterministic handler failure ends the deployment.
 import { getBlock } from "../chain/index.js";
 import type { BlockJob, BlockResult, CreatedDataSource, HandlerFailure, JobBlockPtr } from "./hostProtocol.js";
 import { toStored } from "./createdDataSources.js";
@@ -116,23 +116,91 @@ async function failFast(ctx: IndexerContext, results: BlockResult[]): Promise<vo
   throw new DeploymentPaused("a non-fatal error before the deployment synced");
 }
 
+/** A group of blocks on the worker. */
+interface GroupRun {
+  group: BlockJob[];
+  answer: Promise<{ results: BlockResult[]; failure: HandlerFailure | null }>;
+}
+
+function startRun(ctx: IndexerContext, group: BlockJob[]): GroupRun {
+  enterPhase(ctx, `running handlers for blocks ${group[0]!.ptr.number}-${group[group.length - 1]!.ptr.number}`);
+  const answer = ctx.worker!.run(group);
+  ctx.options.hostThreads?.running(answer);
+  // Awaited later, maybe after a commit's own wait: a worker that fails meanwhile is no unhandled rejection.
+  answer.catch(() => {});
+  return { group, answer };
+}
+
+/** A run after which the next may start: nothing in it changes what the next group runs with. */
+function runsOn(results: BlockResult[], failure: HandlerFailure | null): boolean {
+  return failure === null && !results.some((r) => r.errors || r.created?.some((c) => c.causalityRegion === undefined));
+}
+
 /**
- * Runs the jobs on the worker in groups, committing group k while the worker runs group k+1. When a
- * block's handlers create contract data sources, the run stops after that block (later blocks were
- * loaded without the new data sources): answers that block and what it created (its commit is done);
- * null otherwise. File data sources need no such stop: they have no chain triggers.
+ * Runs on the worker at once. A second is queued behind the first only where no run's results can
+ * change what the next runs with (no templates, no nonFatalErrors): the worker then never waits for
+ * the main thread, whose event loop a commit blocks while PGlite runs a statement. A failure makes the
+ * run queued behind it moot; its results are dropped.
  */
-export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<{ ptr: JobBlockPtr; created: CreatedDataSource[] } | null> {
-  const groups = groupJobs(jobs, ctx.perRun);
+export function runsInFlight(deployment: IndexerContext["deployment"]): number {
+  const creates = (deployment.templates?.length ?? 0) + (deployment.fileTemplates?.length ?? 0) > 0;
+  return creates || deployment.features?.includes("nonFatalErrors") ? 1 : 2;
+}
+
+/**
+ * Runs the jobs on the worker in groups. The worker starts group k+1 as soon as it answers group k (or
+ * already has it queued, see runsInFlight), while the commits of the groups before are still under
+ * way: the two threads each work without waiting for the other's turn (the worker answers reads of
+ * the runs not yet committed itself, hostRuntime's UNCONFIRMED_RUNS). Once the jobs are all run,
+ * `more` may give the next range's, which run on in the same way (a range boundary no longer waits
+ * for the commits). When a block's handlers create contract data sources, the run stops after that
+ * block (later blocks were loaded without the new data sources): answers that block and what it
+ * created (its commit is done); null otherwise. File data sources need no such stop: they have no
+ * chain triggers.
+ */
+export async function runJobs(ctx: IndexerContext, jobs: BlockJob[], more?: () => Promise<BlockJob[] | null>): Promise<{ ptr: JobBlockPtr; created: CreatedDataSource[]; rest: BlockJob[] } | null> {
+  // A block whose handlers were skipped for errors (nonFatalErrors) ends its run, so that it is
+  // committed before fail-fast looks at it, as graph-node commits it; the rest of its group runs next.
+  const queue = groupJobs(jobs, ctx.perRun);
+  const depth = runsInFlight(ctx.deployment);
+  const inFlight: GroupRun[] = [];
+  // Set once a run's results change what the next runs with: nothing more starts until they are handled.
+  let held = false;
+  // The next range, asked for in the background once the queue is empty.
+  let asking = null as Promise<void> | null;
+  let exhausted = more === undefined;
+  const startQueued = (): void => {
+    while (!held && inFlight.length < depth && queue.length > 0) inFlight.push(startRun(ctx, queue.shift()!));
+    if (held || exhausted || asking || queue.length > 0) return;
+    asking = more!().then(
+      (next) => {
+        asking = null;
+        if (next) queue.push(...groupJobs(next, ctx.perRun));
+        else exhausted = true;
+        startQueued();
+      },
+      // The step ends with what it has; the next one fetches from the pointer again (and retries).
+      (err: unknown) => {
+        asking = null;
+        exhausted = true;
+        ctx.log("debug", `the next range could not be taken on: ${err instanceof Error ? err.message : String(err)}`);
+      },
+    );
+  };
   try {
-    // A block whose handlers were skipped for errors (nonFatalErrors) ends its run, so that it is
-    // committed before fail-fast looks at it, as graph-node commits it; the rest of its group runs next.
-    const queue = [...groups];
-    for (let g = queue.shift(); g !== undefined; g = queue.shift()) {
-      enterPhase(ctx, `running handlers for blocks ${g[0]!.ptr.number}-${g[g.length - 1]!.ptr.number}`);
-      const run = ctx.worker!.run(g);
-      ctx.options.hostThreads?.running(run);
-      const { results, failure } = await run;
+    startQueued();
+    for (;;) {
+      if (inFlight.length === 0 && asking) {
+        enterPhase(ctx, "fetching the next range");
+        await asking;
+      }
+      // Counted in flight until it answers: a range that arrives meanwhile must not start a run past it.
+      const run = inFlight[0];
+      if (!run) break;
+      const { results, failure } = await run.answer;
+      inFlight.shift();
+      held = !runsOn(results, failure);
+      startQueued();
       enterPhase(ctx, `committing blocks up to ${results[results.length - 1]?.ptr.number ?? "-"}`);
       await ctx.committing;
       ctx.committing = commitResults(ctx, results);
@@ -142,7 +210,9 @@ export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<{ 
       const contracts = last?.created?.filter((c) => c.causalityRegion === undefined) ?? [];
       if (!failure && last && contracts.length > 0) {
         await ctx.committing;
-        return { ptr: last.ptr, created: contracts };
+        await asking;
+        const rest = [...run.group.filter((j) => j.ptr.number > last.ptr.number), ...queue.flat()];
+        return { ptr: last.ptr, created: contracts, rest };
       }
       if (failure) {
         await ctx.committing;
@@ -154,11 +224,18 @@ export async function runJobs(ctx: IndexerContext, jobs: BlockJob[]): Promise<{ 
         await ctx.store.markFailed(ctx.id, asGraphNodeReportsIt(failure), failure.poiJournal);
         throw new DeploymentFailed(failure.message);
       }
-      const rest = last?.errors ? g.filter((j) => j.ptr.number > last.ptr.number) : [];
+      const rest = last?.errors ? run.group.filter((j) => j.ptr.number > last.ptr.number) : [];
       if (rest.length > 0) queue.unshift(rest);
+      held = false;
+      startQueued();
     }
   } finally {
+    held = true;
     await ctx.committing.catch(() => {});
+    // A range still being asked for, and runs started ahead of a commit that failed or queued behind a
+    // failed run: all done before anyone resets the worker or the prefetch.
+    await asking;
+    for (const run of inFlight) await run.answer.catch(() => {});
   }
   await ctx.committing;
   return null;

@@ -1,6 +1,7 @@
 // Log ranges: fetched and loaded (blocks, receipts) ahead of the loop, and reused only if still canonical.
 import { getBlock } from "../chain/index.js";
 import { loadRange, type LoadedRange } from "./rangeLoader.js";
+import type { JobBlockPtr } from "./hostProtocol.js";
 import type { IndexerContext } from "./indexerContext.js";
 
 // With block handlers every block of a range may be fetched: keep ranges short enough to pipeline.
@@ -33,4 +34,19 @@ export async function takeRange(ctx: IndexerContext, from: number, head: number)
     if (range && (await getBlock(ctx.rpc, range.end.number))?.hash === range.end.hash) return range;
   }
   return fetchRange(ctx, from, head);
+}
+
+/**
+ * The prefetched range that follows `after`, to run on without a step boundary: only if both `after`
+ * and the range's last block are still canonical (with hashes chaining, the range then joins `after`).
+ * Null when there is none or either moved: the next step starts from the pointer and its reorg check.
+ */
+export async function takeFollowingRange(ctx: IndexerContext, after: JobBlockPtr): Promise<LoadedRange | null> {
+  const ahead = ctx.prefetched;
+  if (!ahead || ahead.from !== after.number + 1) return null;
+  ctx.prefetched = null;
+  const range = await ahead.range.catch(() => null);
+  if (!range) return null;
+  const [was, end] = await Promise.all([getBlock(ctx.rpc, after.number), getBlock(ctx.rpc, range.end.number)]);
+  return was?.hash === after.hash && end?.hash === range.end.hash ? range : null;
 }

@@ -18,6 +18,11 @@ export interface Queryable {
   query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Several statements, no parameters. */
   exec(sql: string): Promise<void>;
+  /**
+   * `copy <table> (<columns>) from '/dev/blob'` with `rows` as the blob (COPY's text format), where the
+   * database reads one: PGlite. Bulk inserts go faster than through `unnest` of text arrays.
+   */
+  copyFrom?(sql: string, rows: string): Promise<void>;
 }
 
 export interface Database extends Queryable {
@@ -70,6 +75,13 @@ async function createPgliteDatabase(dataDir: string | undefined, schemaSql: stri
     async query<T extends Row>(sql: string, params?: unknown[]) {
       try {
         return (await q.query<T>(sql, params ?? [])).rows;
+      } catch (error) {
+        throw sqlError(error, sql);
+      }
+    },
+    async copyFrom(sql: string, rows: string) {
+      try {
+        await q.query(sql, [], { blob: new Blob([rows]) });
       } catch (error) {
         throw sqlError(error, sql);
       }

@@ -51,8 +51,27 @@ function idParams(table: TableLayout, ids: string[]): string[] {
   return ids.map((id) => (table.id.kind === "Bytes" ? `\\x${id.startsWith("0x") ? id.slice(2) : id}` : id));
 }
 
+/**
+ * Rows from which an immutable insert goes through COPY where the database has it (PGlite): COPY has
+ * no `on conflict`, and a batch this large comes from the indexer, whose host refuses a second insert
+ * of an immutable entity in a later block before it reaches the store (as graph-node, a duplicate in
+ * the store is then an error, not an overwrite).
+ */
+const COPY_FROM_ROWS = 256;
+
 async function insertImmutable(tx: Queryable, table: TableLayout, rows: { block: number; change: EntityChange & { op: "set" } }[]): Promise<void> {
   const cols = table.columns;
+  if (tx.copyFrom && rows.length >= COPY_FROM_ROWS) {
+    const names = [...cols.map((c) => c.column), '"block$"', ...(table.causalityRegion ? ["causality_region"] : [])];
+    const lines = rows.map((r) => {
+      const values = cols.map((c) => copyText(toSqlText(c, c === table.id ? idValue(table, r.change) : r.change.data.get(c.field.name))));
+      values.push(String(r.block));
+      if (table.causalityRegion) values.push(String(r.change.causalityRegion ?? 0));
+      return values.join("\t");
+    });
+    await tx.copyFrom(`copy ${table.qualified} (${names.join(", ")}) from '/dev/blob'`, `${lines.join("\n")}\n`);
+    return;
+  }
   const params: unknown[] = cols.map((c) => rows.map((r) => toSqlText(c, c === table.id ? idValue(table, r.change) : r.change.data.get(c.field.name))));
   params.push(rows.map((r) => r.block));
   const region = table.causalityRegion ? { column: ", causality_region", select: ", u.r", unnest: `, $${cols.length + 2}::int4[]`, name: ", r" } : { column: "", select: "", unnest: "", name: "" };
@@ -95,6 +114,14 @@ async function writeMutable(tx: Queryable, table: TableLayout, block: number, re
     params,
   );
 }
+
+/** A value in COPY's text format: `\N` for null; backslash, tab, newline and carriage return escaped. */
+function copyText(text: string | null): string {
+  if (text === null) return "\\N";
+  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (ch) => COPY_ESCAPES[ch]!) : text;
+}
+
+const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
 
 /** The id as stored: the change's id wins over a missing/different `id` in the data. */
 function idValue(table: TableLayout, change: EntityChange & { op: "set" }) {
