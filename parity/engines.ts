@@ -78,6 +78,9 @@ export async function openLocalEngine(options: EngineOptions): Promise<LocalEngi
       ports: { query: 0, admin: 0, ipfs: 0, status: 0 },
       log: () => undefined,
       pollIntervalMs: 100,
+      // One block a run (a run holds whole blocks): the cases' few hundred events then pass through the
+      // pipeline as a long chain does, runs queued ahead of commits, reading what earlier runs wrote.
+      eventsPerRun: 1,
       // Both engines accept @fulltext, which graph-node's release builds refuse by default.
       allowFulltextSearch: true,
       // `gnd dev` sets graph-node's reorg threshold to 10 (for pruning and `prune: auto`), whatever the environment says.
