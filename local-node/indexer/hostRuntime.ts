@@ -1,11 +1,12 @@
 // Runs the mapping handlers of one deployment, block after block, over a layered entity cache:
 // one host store for the block across all data sources (graph-node's per-block entity cache), then
 // the writes of the last runs (maybe not committed yet), then clean entities read before; misses go
-// to `request` (the main thread's store). Handlers that create data sources extend the registry; their triggers in the
-// creating block run after the block's own, breadth first, as graph-node runs them. File data sources
-// run after all of that, in a store of their own (graph-node's causality region isolation): they read
-// nothing but their own writes, and the chain's handlers never see what they write. Thread-agnostic:
-// the worker entry wires `request` to Atomics.wait, tests can call it directly.
+// to `request` (the main thread's store). Handlers that create data sources extend the registry;
+// their triggers in the creating block run after the block's own, breadth first, as graph-node runs
+// them. File data sources run after all of that, in a store of their own (graph-node's causality
+// region isolation): they read nothing but their own writes, and the chain's handlers never see what
+// they write. Thread-agnostic: the worker entry wires `request` to Atomics.wait, tests can call it
+// directly.
 import {
   createHostStore,
   entityDataEqual,

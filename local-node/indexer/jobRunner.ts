@@ -137,10 +137,10 @@ function runsOn(results: BlockResult[], failure: HandlerFailure | null): boolean
 }
 
 /**
- * Runs on the worker at once. A second is queued behind the first only where no run's results can
- * change what the next runs with (no templates, no nonFatalErrors): the worker then never waits for
- * the main thread, whose event loop a commit blocks while PGlite runs a statement. A failure makes the
- * run queued behind it moot; its results are dropped.
+ * How many runs the worker holds at once. A second is queued behind the first only where no run's
+ * results can change what the next runs with (no templates, no nonFatalErrors): the worker then never
+ * waits for the main thread, whose event loop a commit blocks while PGlite runs a statement. A failure
+ * makes the run queued behind it moot; its results are dropped.
  */
 export function runsInFlight(deployment: IndexerContext["deployment"]): number {
   const creates = (deployment.templates?.length ?? 0) + (deployment.fileTemplates?.length ?? 0) > 0;

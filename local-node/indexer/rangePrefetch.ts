@@ -24,15 +24,27 @@ export function prefetchRange(ctx: IndexerContext, from: number, head: number): 
   ctx.prefetched = { from, range: fetchRange(ctx, from, head) };
 }
 
+/** The prefetched range if it starts at `from` (taken out of the context), else null. */
+function prefetchedAt(ctx: IndexerContext, from: number): Promise<LoadedRange | null> | null {
+  const ahead = ctx.prefetched;
+  if (!ahead || ahead.from !== from) return null;
+  ctx.prefetched = null;
+  return ahead.range.catch(() => null);
+}
+
+/** The block is still the chain's at its height. */
+async function stillCanonical(ctx: IndexerContext, ptr: JobBlockPtr): Promise<boolean> {
+  return (await getBlock(ctx.rpc, ptr.number))?.hash === ptr.hash;
+}
+
 /** The range starting at `from`: the prefetched one if its last block is still canonical. */
 export async function takeRange(ctx: IndexerContext, from: number, head: number): Promise<LoadedRange> {
-  const ahead = ctx.prefetched;
+  const ahead = prefetchedAt(ctx, from);
+  // A prefetch for another start is dropped.
   ctx.prefetched = null;
-  if (ahead && ahead.from === from) {
-    const range = await ahead.range.catch(() => null);
-    // Hashes chain: if the range's last block is unchanged, so is every block before it.
-    if (range && (await getBlock(ctx.rpc, range.end.number))?.hash === range.end.hash) return range;
-  }
+  const range = await ahead;
+  // Hashes chain: if the range's last block is unchanged, so is every block before it.
+  if (range && (await stillCanonical(ctx, range.end))) return range;
   return fetchRange(ctx, from, head);
 }
 
@@ -42,11 +54,8 @@ export async function takeRange(ctx: IndexerContext, from: number, head: number)
  * Null when there is none or either moved: the next step starts from the pointer and its reorg check.
  */
 export async function takeFollowingRange(ctx: IndexerContext, after: JobBlockPtr): Promise<LoadedRange | null> {
-  const ahead = ctx.prefetched;
-  if (!ahead || ahead.from !== after.number + 1) return null;
-  ctx.prefetched = null;
-  const range = await ahead.range.catch(() => null);
+  const range = await prefetchedAt(ctx, after.number + 1);
   if (!range) return null;
-  const [was, end] = await Promise.all([getBlock(ctx.rpc, after.number), getBlock(ctx.rpc, range.end.number)]);
-  return was?.hash === after.hash && end?.hash === range.end.hash ? range : null;
+  const [was, end] = await Promise.all([stillCanonical(ctx, after), stillCanonical(ctx, range.end)]);
+  return was && end ? range : null;
 }
