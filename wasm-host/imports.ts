@@ -35,10 +35,14 @@ export function hostFunctions(env: HostEnv): HostFunctions {
  * Builds the WebAssembly import object for `module` from `functions` (matched by name). Unknown
  * imports fail here, all named at once, as graph-node fails at instantiation.
  */
-export function linkImports(module: WebAssembly.Module, functions: HostFunctions): WebAssembly.Imports {
+export function linkImports(module: WebAssembly.Module, functions: HostFunctions, memory: WebAssembly.Memory | null = null): WebAssembly.Imports {
   const imports: Record<string, Record<string, WebAssembly.ImportValue>> = {};
   const unknown: string[] = [];
   for (const imp of WebAssembly.Module.imports(module)) {
+    if (imp.kind === "memory" && memory !== null) {
+      (imports[imp.module] ??= {})[imp.name] = memory;
+      continue;
+    }
     const fn = functions[imp.name];
     if (imp.kind !== "function" || fn === undefined) {
       unknown.push(`${imp.module}::${imp.name}`);

@@ -1,6 +1,7 @@
 // Public API of the subgraph WASM host. Explicit exports only.
 export { instantiateSubgraph } from "./instance.js";
 export { withMemoryMaximum, WASM_PAGE_BYTES } from "./memoryMaximum.js";
+export { compileWithReusableMemory } from "./reusableMemory.js";
 export { createMemoryEntityStore } from "./store/memoryEntityStore.js";
 export { createHostStore } from "./store/hostStore.js";
 export type { MemoryEntityStore } from "./store/memoryEntityStore.js";

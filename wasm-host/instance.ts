@@ -8,6 +8,7 @@ import { createAscCodec } from "./abi/codec.js";
 import { createEthereumObjectWriter, eventLayoutFor } from "./abi/ethereumObjects.js";
 import { createHostStore } from "./store/hostStore.js";
 import { hostFunctions, linkImports } from "./imports.js";
+import { reusableMemoryOf } from "./reusableMemory.js";
 
 const DEFAULT_RECYCLE_BYTES = 256 * 1024 * 1024;
 
@@ -89,7 +90,10 @@ export async function instantiateSubgraph(wasm: Uint8Array | WebAssembly.Module,
     },
   };
   const functions = { ...hostFunctions(env), ...(options.extraImports?.(context) ?? {}) };
-  const imports = linkImports(module, functions);
+  // A module compiled with its memory imported (reusableMemory.ts) runs every instance on this one.
+  const memoryDescriptor = reusableMemoryOf(module);
+  const ownMemory = memoryDescriptor ? new WebAssembly.Memory(memoryDescriptor) : null;
+  const imports = linkImports(module, functions, ownMemory);
 
   const start = (instance: WebAssembly.Instance) => {
     exports = instance.exports;
@@ -109,10 +113,26 @@ export async function instantiateSubgraph(wasm: Uint8Array | WebAssembly.Module,
   };
   start(await WebAssembly.instantiate(module, imports));
 
-  const recycleIfLarge = () => {
-    if (recycleBytes !== Infinity && current().memory.buffer.byteLength > recycleBytes) {
-      start(new WebAssembly.Instance(module, imports));
+  // On a reused memory: how far any instance has written, so that a restart zeroes no more than that.
+  let dirtyEnd = 0;
+  const restartIfGrown = (limitBytes: number): boolean => {
+    if (ownMemory) {
+      // The stub runtime never frees: a zero-byte allocation returns the top of the mapping's heap. The
+      // memory itself doubles as it grows, so its size says little once it is reused.
+      const top = current().allocate(0) >>> 0;
+      if (top <= limitBytes) return false;
+      // A fresh instance sees zeroed memory (AssemblyScript leaves zero-initialised statics out of its
+      // data segments); the new instance writes the data segments again.
+      dirtyEnd = Math.min(Math.max(dirtyEnd, top + 64), ownMemory.buffer.byteLength);
+      new Uint8Array(ownMemory.buffer, 0, dirtyEnd).fill(0);
+    } else if (current().memory.buffer.byteLength <= limitBytes) {
+      return false;
     }
+    start(new WebAssembly.Instance(module, imports));
+    return true;
+  };
+  const recycleIfLarge = () => {
+    if (recycleBytes !== Infinity) restartIfGrown(recycleBytes);
   };
 
   const exported = (name: string): ((...args: unknown[]) => unknown) => {
@@ -149,6 +169,8 @@ export async function instantiateSubgraph(wasm: Uint8Array | WebAssembly.Module,
 
   return {
     context,
+    reusesMemory: ownMemory !== null,
+    restartIfGrown,
     beginBlock(block) {
       store.beginBlock(block);
     },

@@ -4,22 +4,11 @@
 // (AssemblyScript then traps with `unreachable`).
 import { HostError } from "./errors.js";
 import { encodeUleb128 } from "../lib/leb128.js";
+import { readU32 } from "./wasmBinary.js";
 
 /** Bytes in a WebAssembly page. */
 export const WASM_PAGE_BYTES = 65536;
 const MEMORY_SECTION = 5;
-
-function readU32(bytes: Uint8Array, at: number): { value: number; next: number } {
-  let value = 0;
-  let shift = 0;
-  for (let p = at; p < bytes.length && shift < 35; p++, shift += 7) {
-    const b = bytes[p]!;
-    value += (b & 0x7f) * 2 ** shift;
-    if ((b & 0x80) === 0) return { value, next: p + 1 };
-  }
-  throw new HostError("LINK", `malformed WebAssembly module: bad LEB128 number at byte ${at}`);
-}
-
 
 /**
  * The module with every memory it defines limited to `maxPages` (a smaller maximum it declares is kept).

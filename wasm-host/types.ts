@@ -194,6 +194,15 @@ export interface HostOptions {
 /** One instantiated mapping module. Not reentrant: run one handler at a time. */
 export interface SubgraphInstance {
   readonly context: HostContext;
+  /** True if restarts keep the memory (a module compiled by compileWithReusableMemory). */
+  readonly reusesMemory: boolean;
+  /**
+   * Starts the mapping afresh (a new instance, `_start` run again) once it holds more than `limitBytes`
+   * of memory; true if it did. A reused memory is zeroed where it was written (it is counted by the
+   * mapping's heap, not the memory's size, which it keeps); otherwise the old memory is left for a
+   * garbage collection.
+   */
+  restartIfGrown(limitBytes: number): boolean;
   /** Starts a new block: the in-block write cache starts empty (pending changes are kept). */
   beginBlock(block: BlockPtr): void;
   /**

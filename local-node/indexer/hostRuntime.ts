@@ -20,6 +20,8 @@ import {
   type SubgraphInstance,
 } from "../../wasm-host/index.js";
 import { collectGarbage } from "../../lib/collectGarbage.js";
+import { createHeapCeiling } from "../../lib/heapCeiling.js";
+import { IdFilter } from "./idFilter.js";
 import { BlockPoiRecorder, encodeJournalEntry, type PoiVersion } from "../poi/index.js";
 import type { PoiJournalEntry } from "../store/index.js";
 // The subgraph-schema part, not the store's front door: the store would load PGlite into the handlers' thread.
@@ -90,10 +92,11 @@ const apiPatch = (v: string): number => Number(/^0\.0\.(\d+)$/.exec(v)?.[1] ?? 0
 export const DEFAULT_ENTITY_CACHE_SIZE = 10_000;
 
 /**
- * A mapping instance is replaced at a block boundary once its memory passes this. Instantiating takes
- * a few milliseconds; a replaced instance's memory stays resident until the thread's next collection.
+ * A mapping instance is started afresh at a block boundary once it holds this much memory (its runtime
+ * never frees). The worker's modules take their memory from the host (reusableMemory.ts), so a restart
+ * zeroes and keeps it: about a millisecond, and nothing left for a collection.
  */
-export const DEFAULT_INSTANCE_MEMORY_LIMIT = 32 * 2 ** 20;
+export const DEFAULT_INSTANCE_MEMORY_LIMIT = 16 * 2 ** 20;
 
 /**
  * Runs whose writes may not be in the store yet when the next run starts: the job runner (jobRunner.ts)
@@ -101,6 +104,13 @@ export const DEFAULT_INSTANCE_MEMORY_LIMIT = 32 * 2 ** 20;
  * still be under way and k+1's has not begun.
  */
 export const UNCONFIRMED_RUNS = 3;
+
+/**
+ * The handlers' thread's heap, in MiB, past which it collects at a block boundary (lib/heapCeiling.ts):
+ * the entities it writes live for a few runs and then are garbage that V8 would keep for long.
+ */
+const HEAP_CEILING_MIB = 64;
+const keepHeapDown = createHeapCeiling(HEAP_CEILING_MIB);
 
 export async function createHostRuntime(options: HostRuntimeOptions): Promise<HostRuntime> {
   const schema = parseSubgraphSchema(options.schemaSdl);
@@ -133,20 +143,20 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   // Ids that may exist in the store: all stored ids of a type (loaded on its first miss) plus every
   // id written by this worker, before or after that load. A read of any other id is answered
   // "absent" without asking the main thread.
-  let knownIds = new Map<string, { loaded: boolean; ids: Set<string> }>();
+  let knownIds = new Map<string, { loaded: boolean; ids: IdFilter }>();
   function mayExist(entityType: string, id: string): boolean {
     let known = knownIds.get(entityType);
     if (!known?.loaded) {
-      const ids = known?.ids ?? new Set<string>();
+      const ids = known?.ids ?? new IdFilter();
       for (const stored of ask({ type: "ids", entityType }).value as string[]) ids.add(stored);
       known = { loaded: true, ids };
       knownIds.set(entityType, known);
     }
-    return known.ids.has(id);
+    return known.ids.mayHave(id);
   }
   function noteWritten(entityType: string, id: string): void {
     let known = knownIds.get(entityType);
-    if (!known) knownIds.set(entityType, (known = { loaded: false, ids: new Set() }));
+    if (!known) knownIds.set(entityType, (known = { loaded: false, ids: new IdFilter() }));
     known.ids.add(id);
   }
 
@@ -246,7 +256,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   let currentName = "";
 
   // AssemblyScript's stub runtime never frees memory, so one long-lived instance only grows (graph-node
-  // instantiates per trigger). Instances are replaced at a block boundary once they pass this size.
+  // instantiates per trigger). Instances are started afresh at a block boundary once they pass this size.
   // One instance per mapping module serves every data source that runs it (a template's many).
   const memoryLimit = options.memoryLimitBytes ?? DEFAULT_INSTANCE_MEMORY_LIMIT;
   const instances = new Map<WebAssembly.Module, SubgraphInstance>();
@@ -261,7 +271,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       ethereumGetBalance: (address) => ask({ type: "balance", address, block: currentBlock }).value as bigint,
       ethereumHasCode: (address) => ask({ type: "hasCode", address, block: currentBlock }).value as boolean,
       log: (level, message) => options.log(level, `[${currentName}] ${message}`),
-      // Replaced at block boundaries by recycleGrown, never in the middle of a block's shared cache.
+      // Restarted at block boundaries by recycleGrown, never in the middle of a block's shared cache.
       recycleMemoryBytes: Infinity,
     });
   async function instanceFor(ds: RuntimeDataSource): Promise<SubgraphInstance> {
@@ -276,20 +286,14 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   const fileStore = createHostStore(schema, { get: () => null, getDerived: () => [] }, storeOptions);
   const fileInstances = new Map<WebAssembly.Module, SubgraphInstance>();
 
-  async function recycleGrown(): Promise<void> {
-    let replaced = false;
-    for (const [pool, cache] of [[instances, blockStore], [fileInstances, fileStore]] as const) {
-      for (const [module, inst] of pool) {
-        const memory = inst.context.exports.memory;
-        if (memory instanceof WebAssembly.Memory && memory.buffer.byteLength > memoryLimit) {
-          const ds = registry.list.find((d) => d.wasmModule === module)!;
-          pool.set(module, await instantiate(ds, cache));
-          replaced = true;
-        }
-      }
+  function recycleGrown(): void {
+    let dropped = false;
+    for (const pool of [instances, fileInstances]) {
+      for (const inst of pool.values()) if (inst.restartIfGrown(memoryLimit) && !inst.reusesMemory) dropped = true;
     }
-    // The replaced memory is outside the heap, so V8 would keep several of them before it collects.
-    if (replaced) collectGarbage();
+    // A dropped memory is outside the heap, so V8 would keep several of them before it collects.
+    if (dropped) collectGarbage();
+    else keepHeapDown();
   }
 
   /** Runs a file data source's handler on its file; answers its writes, tagged with its causality region. */
@@ -458,7 +462,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       const entry = journalEntry(recorder);
       if (entry) result.poiJournal = entry;
       results.push(result);
-      await recycleGrown();
+      recycleGrown();
       // Later blocks of this batch were loaded without the new contract data sources' triggers; and a
       // block with skipped handlers is committed alone (fail-fast looks at it before more run).
       if (created.some((c) => c.causalityRegion === undefined) || errors.length > 0) break;

@@ -1,7 +1,7 @@
 // The worker's mappings, compiled again with their linear memory capped: V8's heap limit on the thread
 // does not cover WebAssembly memory, so a mapping that allocates without end would otherwise grow to
 // wasm32's 4 GiB before it fails.
-import { WASM_PAGE_BYTES, withMemoryMaximum } from "../../wasm-host/index.js";
+import { compileWithReusableMemory, WASM_PAGE_BYTES, withMemoryMaximum } from "../../wasm-host/index.js";
 import type { WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
 
 export async function capMappingMemory(
@@ -16,7 +16,7 @@ export async function capMappingMemory(
     if (!m.wasmBytes) return m;
     const bytes = m.wasmBytes;
     let module = capped.get(m.wasmModule);
-    if (!module) capped.set(m.wasmModule, (module = WebAssembly.compile(withMemoryMaximum(bytes, maxPages) as Uint8Array<ArrayBuffer>)));
+    if (!module) capped.set(m.wasmModule, (module = compileWithReusableMemory(withMemoryMaximum(bytes, maxPages))));
     return { ...m, wasmModule: await module };
   };
   return { dataSources: await Promise.all(dataSources.map(cap)), templates: await Promise.all(templates.map(cap)) };
