@@ -44,21 +44,27 @@ export async function revertTo(s: StoreState, id: string, block: BlockPtrWithMet
   // Before the first block (a reorg that leaves nothing of a start block 0): no pointer at all.
   const nothing = block.number < 0;
   let lastRollup = s.lastRollups.get(id);
-  await s.db.transaction(async (tx) => {
-    await checkRevertable(tx, id, block.number);
-    await checkNotBeforeGraft(tx, id, block.number);
-    // The journal before the Poi$ table, in the order a proof catch-up takes them (writePoiDigests): on a
-    // Postgres server the two transactions then wait for each other instead of deadlocking.
-    await dropPoiJournalAbove(tx, id, block.number);
-    await revertAbove(tx, layout, block.number);
-    lastRollup = await lastRollupAfterRevert(tx, layout, lastRollup);
-    await dropDataSourcesAbove(tx, id, block.number);
-    if (nothing) await clearPointer(tx, id);
-    else await setPointer(tx, id, block);
-    await tx.query("delete from subgraphs.recent_block where deployment = $1 and number > $2", [id, block.number]);
-    if (!nothing) await recordBlockHash(tx, id, block);
-    // An error recorded above the new pointer no longer applies (graph-node unfails on revert).
-    await settleErrorsAt(tx, id, block.number);
-  });
+  // Rows of immutable tables go: a count taken before or while the revert runs is not used again.
+  s.immutableCounts.invalidate();
+  try {
+    await s.db.transaction(async (tx) => {
+      await checkRevertable(tx, id, block.number);
+      await checkNotBeforeGraft(tx, id, block.number);
+      // The journal before the Poi$ table, in the order a proof catch-up takes them (writePoiDigests): on a
+      // Postgres server the two transactions then wait for each other instead of deadlocking.
+      await dropPoiJournalAbove(tx, id, block.number);
+      await revertAbove(tx, layout, block.number);
+      lastRollup = await lastRollupAfterRevert(tx, layout, lastRollup);
+      await dropDataSourcesAbove(tx, id, block.number);
+      if (nothing) await clearPointer(tx, id);
+      else await setPointer(tx, id, block);
+      await tx.query("delete from subgraphs.recent_block where deployment = $1 and number > $2", [id, block.number]);
+      if (!nothing) await recordBlockHash(tx, id, block);
+      // An error recorded above the new pointer no longer applies (graph-node unfails on revert).
+      await settleErrorsAt(tx, id, block.number);
+    });
+  } finally {
+    s.immutableCounts.invalidate();
+  }
   if (lastRollup !== undefined) s.lastRollups.set(id, lastRollup);
 }

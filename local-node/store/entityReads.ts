@@ -56,6 +56,10 @@ export async function entityCount(s: StoreState, id: string, block?: number | nu
       total += Number(row?.n ?? 0);
       continue;
     }
+    if (table.immutable && block !== undefined) {
+      total += await s.immutableCounts.rowsAt(s.db, table, block);
+      continue;
+    }
     const [row] = await s.db.query<{ n: string }>(`select count(*)::text as n from ${table.qualified} t where ${visibleAt(table, "$1")}`, [block ?? BLOCK_MAX]);
     total += Number(row?.n ?? 0);
   }

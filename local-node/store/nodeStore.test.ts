@@ -68,6 +68,21 @@ describeBackends("NodeStore", (makeBackend) => {
     expect(await store.entityCount(DEP)).toBe(2);
   });
 
+  it("counts immutable entities as of each block it is asked about, before and after a revert", async () => {
+    for (let b = 2; b <= 7; b++) {
+      const rows = Array.from({ length: b }, (_, i) => approval(b * 100 + i, OWNER_A));
+      await store.transact(DEP, block(b), rows.map((r) => ({ op: "set" as const, entityType: "ApprovalQuery", id: r.id, data: r.data })));
+    }
+    // 2 + 3 + ... + b rows by block b; asked in a rising order, then out of it.
+    const upTo = (b: number) => (b * (b + 1)) / 2 - 1;
+    for (const b of [2, 4, 5, 7, 3, 7]) expect(await store.entityCount(DEP, b)).toBe(upTo(b));
+    await store.revertTo(DEP, block(4));
+    expect(await store.entityCount(DEP, 4)).toBe(upTo(4));
+    await store.transact(DEP, block(5), [{ op: "set", entityType: "ApprovalQuery", id: approval(999, OWNER_B).id, data: approval(999, OWNER_B).data }]);
+    // The revert took blocks 5-7 (22 rows) away; block 5 now holds one.
+    expect(await store.entityCount(DEP, 7)).toBe(upTo(4) + 1);
+  });
+
   it("keeps mutable history by block range and reverts it", async () => {
     await store.transact(DEP, block(2), [{ op: "set", entityType: "Account", id: "bob", data: account("bob", "Bob", 1n) }]);
     await store.transact(DEP, block(4), [{ op: "set", entityType: "Account", id: "bob", data: account("bob", "Bob", 2n) }]);

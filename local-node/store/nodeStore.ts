@@ -15,6 +15,7 @@ import { revertTo, writeBlocks } from "./blockWrites.js";
 import { entityCount, getDerived, getEntity, poiDigests, queryEntities } from "./entityReads.js";
 import { DEFAULT_PRUNING_POLICY } from "./pruning.js";
 import type { NodeStore, NodeStoreOptions, PruningPolicy } from "./types.js";
+import { ImmutableRowCounts } from "./immutableCounts.js";
 
 export async function createNodeStore(options: NodeStoreOptions): Promise<NodeStore> {
   // A new PGlite folder is copied with these tables already made; an existing one or a server's
@@ -25,7 +26,7 @@ export async function createNodeStore(options: NodeStoreOptions): Promise<NodeSt
     if (db.kind === "postgres") await tx.query("select pg_advisory_xact_lock(8000830)");
     await tx.exec(schemaSql);
   });
-  const s: StoreState = { db, layouts: new Map(), pruning: { ...DEFAULT_PRUNING_POLICY, ...options.pruning }, lastRollups: new Map() };
+  const s: StoreState = { db, layouts: new Map(), pruning: { ...DEFAULT_PRUNING_POLICY, ...options.pruning }, lastRollups: new Map(), immutableCounts: new ImmutableRowCounts() };
   await ensurePoiTables(s);
   return buildNodeStore(s);
 }

@@ -6,6 +6,7 @@ import { DeploymentNotFoundError } from "./errors.js";
 import { buildLayout, type DeploymentLayout } from "./layout.js";
 import { readDeploymentRow, type DeploymentRow } from "./metadata.js";
 import type { PruningPolicy } from "./types.js";
+import type { ImmutableRowCounts } from "./immutableCounts.js";
 
 export interface StoreState {
   readonly db: Database;
@@ -13,6 +14,8 @@ export interface StoreState {
   readonly pruning: PruningPolicy;
   /** Each deployment's last rollup time (microseconds), kept in memory as graph-node keeps it. */
   readonly lastRollups: Map<string, bigint>;
+  /** Counts of immutable tables' rows as of the blocks the status API asked about. */
+  readonly immutableCounts: ImmutableRowCounts;
 }
 
 /** The deployment's metadata row; throws DeploymentNotFoundError. */
