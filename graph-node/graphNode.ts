@@ -5,7 +5,7 @@
 // id is the path of build/subgraph.yaml and the first manifest is named `subgraph-0`; gnd ignores
 // SIGTERM; it binds 0.0.0.0 (nothing here can change that); `graph deploy` of an IPFS hash fails in dev
 // mode, but `subgraph_deploy` with the deployment id (the manifest path) names a deployment.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { resolve } from "node:path";
 import { freePort } from "../lib/freePort.js";
 import { maskUrl } from "../lib/redact.js";
@@ -13,6 +13,7 @@ import type { RunningServer } from "../lib/http/index.js";
 import { findGndBinary } from "./gndBinary.js";
 import { GraphNodeError } from "./errors.js";
 import { startRpcAdapter } from "./rpcAdapter.js";
+import { cutLifeline, spawnWithLifeline } from "../lib/lifeline.js";
 
 export interface GraphNodePorts {
   query: number;
@@ -86,7 +87,8 @@ export async function startGraphNode(options: GraphNodeOptions): Promise<Running
       "--metrics-port", String(ports.metrics),
       ...(options.watch ? ["--watch"] : []),
     ];
-    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, GRAPH_LOG: process.env.GRAPH_LOG ?? "info", ...options.env } });
+    // Under a lifeline: gnd ends with this process, however it ends (a killed test run left it running).
+    const child = spawnWithLifeline(binary, args, { lifeline: { signal: "INT", graceSeconds: GND_STOP_GRACE_SECONDS }, env: { ...process.env, GRAPH_LOG: process.env.GRAPH_LOG ?? "info", ...options.env } });
     const tail: string[] = [];
     const onData = (chunk: Buffer) => {
       for (const line of chunk.toString("utf8").split("\n")) {
@@ -96,8 +98,8 @@ export async function startGraphNode(options: GraphNodeOptions): Promise<Running
         options.onLog?.(line);
       }
     };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
     const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
     const urls = { query: `http://127.0.0.1:${ports.query}`, admin: `http://127.0.0.1:${ports.admin}`, status: `http://127.0.0.1:${ports.status}/graphql` };
     const close = async () => {
@@ -149,15 +151,14 @@ async function waitForDeployments(statusUrl: string, count: number, exited: Prom
   throw new Error(`the status API did not list ${count} deployment(s) within ${timeoutMs} ms (${last})`);
 }
 
-/** gnd ignores SIGTERM: ask, then kill after a short grace. */
+/** Seconds gnd has to stop after SIGINT (it ignores SIGTERM) before its lifeline kills it. */
+const GND_STOP_GRACE_SECONDS = 2;
+
+/** Cuts the lifeline: the shell sends gnd SIGINT, then SIGKILL after the grace, and exits with it. */
 async function stopGnd(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  const done = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 2_000).unref())]);
-  if (!done) {
-    child.kill("SIGKILL");
-    await exited;
-  }
+  cutLifeline(child);
+  await exited;
 }
 
 /** An admin JSON-RPC answer: its result, or its error's code and message. */

@@ -15,6 +15,7 @@ import { findPostgresBinaries, type PostgresBinaries } from "./binaries.js";
 import { EmbeddedPostgresError } from "./errors.js";
 import { assertReachable, binariesReachableBy, serverAccount, type RunAs } from "./unprivilegedUser.js";
 import { isAlive, livePidIn } from "../pidFile.js";
+import { cutLifeline, spawnWithLifeline } from "../lifeline.js";
 
 export { isAlive, livePidIn };
 
@@ -99,20 +100,6 @@ async function clearStalePidFile(dataDir: string): Promise<void> {
   await rm(pidFile, { force: true });
 }
 
-/** The pid on the first line of `file` (postmaster.pid, owner.pid) when that process lives; else null. */
-// The server runs under a small shell that holds a pipe from this process: when this process ends for
-// any reason (SIGKILL included) the pipe closes, and the shell asks the server for a fast shutdown.
-const LIFELINE = [
-  "exec 3<&0",
-  '"$0" "$@" 3<&- </dev/null &',
-  "server=$!",
-  "(read _ <&3; kill -INT $server 2>/dev/null) &",
-  "watcher=$!",
-  "wait $server; code=$?",
-  "kill $watcher 2>/dev/null",
-  "exit $code",
-].join("\n");
-
 async function launch(binaries: PostgresBinaries, dataDir: string, port: number, runAs: RunAs | undefined, options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const serverArgs = [
     "-D", dataDir,
@@ -125,7 +112,8 @@ async function launch(binaries: PostgresBinaries, dataDir: string, port: number,
   const child =
     process.platform === "win32"
       ? spawn(binaries.postgres, serverArgs, { stdio: ["pipe", "ignore", "pipe"], ...(runAs ?? {}) })
-      : spawn("/bin/sh", ["-c", LIFELINE, binaries.postgres, ...serverArgs], { stdio: ["pipe", "ignore", "pipe"], env: { ...process.env, LC_MESSAGES: "C" }, ...(runAs ?? {}) });
+      : // Under a lifeline: a fast shutdown when this process ends for any reason (SIGKILL included).
+        spawnWithLifeline(binaries.postgres, serverArgs, { lifeline: { signal: "INT" }, stdio: ["pipe", "ignore", "pipe"], env: { ...process.env, LC_MESSAGES: "C" }, ...(runAs ?? {}) });
   const output: string[] = [];
   child.stderr?.setEncoding("utf8");
   child.stderr?.on("data", (chunk: string) => {
@@ -183,7 +171,7 @@ async function waitUntilAccepting(url: string, exited: Promise<number | null>, t
 
 async function stopChild(child: ChildProcess, exited: Promise<number | null>, dataDir: string): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  child.stdin?.end();
+  cutLifeline(child);
   if (process.platform === "win32") child.kill();
   const graceful = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 20_000).unref())]);
   if (graceful) return;
