@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { freePort } from "../../lib/freePort.js";
+import { cutLifeline, spawnWithLifeline } from "../../lib/lifeline.js";
 import { projectRoot } from "../../lib/projectRoot.js";
 
 export interface HardhatNode {
@@ -40,7 +41,10 @@ export async function startHardhatNode(options: StartHardhatNodeOptions = {}): P
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const bin = join(projectRoot, "node_modules", ".bin", "hardhat");
-  const child = spawn(bin, ["node", "--hostname", "127.0.0.1", "--port", String(port)], {
+  // Under a lifeline: the chain ends with this process, however it ends (a killed test run left it
+  // running); SIGTERM, then SIGKILL after 3 s.
+  const child = spawnWithLifeline(bin, ["node", "--hostname", "127.0.0.1", "--port", String(port)], {
+    lifeline: { signal: "TERM", graceSeconds: 3 },
     cwd: projectRoot,
     stdio: options.inheritOutput ? "inherit" : ["ignore", "pipe", "pipe"],
     env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: "true", DO_NOT_TRACK: "1" },
@@ -59,7 +63,7 @@ export async function startHardhatNode(options: StartHardhatNodeOptions = {}): P
   while (!(await rpcAnswers(url))) {
     if (exited) throw new Error(`hardhat node exited before answering on ${url}:\n${output}`);
     if (Date.now() > deadline) {
-      child.kill("SIGKILL");
+      cutLifeline(child);
       throw new Error(`hardhat node did not answer on ${url} in time:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -70,10 +74,8 @@ export async function startHardhatNode(options: StartHardhatNodeOptions = {}): P
     process: child,
     async stop() {
       if (exited) return;
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
+      cutLifeline(child);
       await exitPromise;
-      clearTimeout(timer);
     },
   };
 }
