@@ -122,7 +122,8 @@ export async function instantiateSubgraph(wasm: Uint8Array | WebAssembly.Module,
       const top = current().allocate(0) >>> 0;
       if (top <= limitBytes) return false;
       // A fresh instance sees zeroed memory (AssemblyScript leaves zero-initialised statics out of its
-      // data segments); the new instance writes the data segments again.
+      // data segments); the new instance writes the data segments again. Nothing is written above the
+      // top; the 64 bytes past it only spare reasoning about the zero-byte block's own rounding.
       dirtyEnd = Math.min(Math.max(dirtyEnd, top + 64), ownMemory.buffer.byteLength);
       new Uint8Array(ownMemory.buffer, 0, dirtyEnd).fill(0);
     } else if (current().memory.buffer.byteLength <= limitBytes) {

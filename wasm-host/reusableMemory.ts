@@ -6,10 +6,9 @@
 // handlers of the block it ends.
 import { encodeUleb128 } from "../lib/leb128.js";
 import { HostError } from "./errors.js";
-import { readU32 } from "./wasmBinary.js";
+import { MEMORY_SECTION, readLimits, readSections, readU32 } from "./wasmBinary.js";
 
 const IMPORT_SECTION = 2;
-const MEMORY_SECTION = 5;
 const TYPE_SECTION = 1;
 const MEMORY_KIND = 0x02;
 const IMPORT_MODULE = "env";
@@ -36,15 +35,6 @@ export async function compileWithReusableMemory(bytes: Uint8Array): Promise<WebA
   return module;
 }
 
-interface Section {
-  id: number;
-  /** Where the section starts (its id byte) and ends, in the module. */
-  start: number;
-  end: number;
-  /** Where its content starts. */
-  content: number;
-}
-
 /** The module with its defined memory imported as `env.memory`, and that memory's limits; null if not applicable. */
 export function withImportedMemory(bytes: Uint8Array): { bytes: Uint8Array; memory: WebAssembly.MemoryDescriptor } | null {
   const sections = readSections(bytes);
@@ -52,16 +42,14 @@ export function withImportedMemory(bytes: Uint8Array): { bytes: Uint8Array; memo
   if (!memorySection) return null;
   const count = readU32(bytes, memorySection.content);
   if (count.value !== 1) return null;
-  const flags = bytes[count.next]!;
-  // Bit 0: a maximum follows; bit 1: shared; bit 2: 64-bit.
-  if (flags & 0x06) return null;
-  const min = readU32(bytes, count.next + 1);
-  const max = flags & 0x01 ? readU32(bytes, min.next) : null;
-  if ((max?.next ?? min.next) !== memorySection.end) throw new HostError("LINK", "malformed WebAssembly module: memory section size mismatch");
+  const limits = readLimits(bytes, count.next);
+  // Shared or 64-bit: left as it is.
+  if (limits.flags & 0x06) return null;
+  if (limits.next !== memorySection.end) throw new HostError("LINK", "malformed WebAssembly module: memory section size mismatch");
 
   const importSection = sections.find((s) => s.id === IMPORT_SECTION);
   const existing = importSection ? readU32(bytes, importSection.content) : { value: 0, next: 0 };
-  const entry = [...name(IMPORT_MODULE), ...name(IMPORT_NAME), MEMORY_KIND, flags, ...encodeUleb128(min.value), ...(max ? encodeUleb128(max.value) : [])];
+  const entry = [...name(IMPORT_MODULE), ...name(IMPORT_NAME), MEMORY_KIND, ...bytes.subarray(count.next, limits.next)];
   const content = [...encodeUleb128(existing.value + 1), ...(importSection ? bytes.subarray(existing.next, importSection.end) : []), ...entry];
   const newImports = Uint8Array.from([IMPORT_SECTION, ...encodeUleb128(content.length), ...content]);
 
@@ -75,23 +63,7 @@ export function withImportedMemory(bytes: Uint8Array): { bytes: Uint8Array; memo
     if (section !== importSection && section !== memorySection) parts.push(bytes.subarray(section.start, section.end));
   }
   if (!inserted) parts.push(newImports);
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let p = 0;
-  for (const part of parts) out.set(part, p), (p += part.length);
-  return { bytes: out, memory: { initial: min.value, ...(max ? { maximum: max.value } : {}) } };
-}
-
-function readSections(bytes: Uint8Array): Section[] {
-  if (bytes.length < 8) throw new HostError("LINK", "malformed WebAssembly module: shorter than its header");
-  const sections: Section[] = [];
-  for (let p = 8; p < bytes.length; ) {
-    const size = readU32(bytes, p + 1);
-    const end = size.next + size.value;
-    if (end > bytes.length) throw new HostError("LINK", `malformed WebAssembly module: section at byte ${p} runs past the end`);
-    sections.push({ id: bytes[p]!, start: p, end, content: size.next });
-    p = end;
-  }
-  return sections;
+  return { bytes: Buffer.concat(parts), memory: { initial: limits.min, ...(limits.max === null ? {} : { maximum: limits.max }) } };
 }
 
 function name(s: string): number[] {
