@@ -162,6 +162,9 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
 
   const backend: EntityStoreBackend = {
     get(entityType, id) {
+      // Every id in the maps below passed the filter (written here, or found in the store), so a new
+      // id (each immutable entity's existence check) is answered before a key is built or looked up.
+      if (!mayExist(entityType, id)) return null;
       const k = key(entityType, id);
       const p = pending.get(k);
       if (p !== undefined) return p;
@@ -176,7 +179,6 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
         remember(k, o);
         return o;
       }
-      if (!mayExist(entityType, id)) return null;
       const data = ask({ type: "get", entityType, id }).value as EntityData | null;
       const v: Cached = data ? { data } : null;
       remember(k, v);

@@ -3,11 +3,12 @@
 import type { AscHeap } from "./heap.js";
 import { TypeId } from "./typeIds.js";
 import { HostError } from "../errors.js";
-import { bytesToHex, nibble } from "../values/hex.js";
+import { nibble } from "../values/hex.js";
 import { checkRange, nullCheck } from "./memoryChecks.js";
 
 const SLAB_SIZE = 64 * 1024;
 const SLAB_ITEM_MAX = 1024;
+const HEX_DIGITS = Uint16Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
 
 /** A Uint8Array object {buffer, dataStart, byteLength} over a whole ArrayBuffer. */
 export function typedArrayOver(heap: AscHeap, buffer: number, length: number): number {
@@ -77,14 +78,26 @@ export function createBytesCodec(heap: AscHeap) {
 
   const writeBytes = (data: Uint8Array): number => typedArrayOver(heap, writeArrayBuffer(data), data.length);
 
-  const readBytesHex = (ptr: number): string => {
+  /** graph-ts `Bytes.toHex`: the bytes as a lowercase 0x hex string, written straight into memory. */
+  const writeBytesAsHex = (ptr: number): number => {
     nullCheck(ptr, "typed array");
-    const { u8: bytes, dv } = heap.views();
+    const dv = heap.views().dv;
     const start = dv.getUint32(ptr + 4, true);
     const length = dv.getUint32(ptr + 8, true);
     checkRange(heap, start, length, "typed array");
-    return bytesToHex(bytes.subarray(start, start + length));
+    // The allocation may grow memory: views are taken after it.
+    const out = heap.alloc(TypeId.String, 4 + 4 * length, false);
+    const { u8, u16 } = heap.views();
+    let at = out >>> 1;
+    u16[at++] = 0x30;
+    u16[at++] = 0x78;
+    for (let i = start; i < start + length; i++) {
+      const b = u8[i]!;
+      u16[at++] = HEX_DIGITS[b >>> 4]!;
+      u16[at++] = HEX_DIGITS[b & 15]!;
+    }
+    return out;
   };
 
-  return { readArrayBuffer, writeArrayBuffer, readBytes, readBytesHex, writeBytes, writeBytesHex };
+  return { readArrayBuffer, writeArrayBuffer, readBytes, writeBytesAsHex, writeBytes, writeBytesHex };
 }

@@ -46,6 +46,22 @@ describe("strings and bytes", () => {
     expect(codec().readBytes(codec().writeBytesHex(""))).toEqual(new Uint8Array(0));
     expect(() => codec().writeBytesHex("0x123")).toThrow(HostError);
     expect(() => codec().writeBytesHex("0xzz")).toThrow(/not valid hex/);
+    expect(codec().readString(codec().writeBytesAsHex(codec().writeBytes(b)))).toBe("0x0001ff80");
+    expect(codec().readString(codec().writeBytesAsHex(codec().writeBytes(new Uint8Array(0))))).toBe("0x");
+  });
+  it("reads a string again at the same address as the memory now holds it", () => {
+    const ptr = codec().writeString("ApprovalQuery");
+    expect(codec().readString(ptr)).toBe("ApprovalQuery");
+    expect(codec().readString(ptr)).toBe("ApprovalQuery");
+    // The mapping reuses the address for other text of the same length, then of another length.
+    const memory = codec().u8().buffer;
+    const u16 = new Uint16Array(memory);
+    u16[(ptr >>> 1) + 3] = "x".charCodeAt(0);
+    expect(codec().readString(ptr)).toBe("AppxovalQuery");
+    u16[(ptr >>> 1) + 3] = 0xd800;
+    expect(() => codec().readString(ptr)).toThrow("invalid utf-16: lone surrogate found");
+    new DataView(memory).setUint32(ptr - 4, 6, true);
+    expect(codec().readString(ptr)).toBe("App");
   });
 });
 

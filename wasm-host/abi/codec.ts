@@ -34,8 +34,8 @@ export interface AscCodec {
   readBytes(ptr: number): Uint8Array;
   /** Writes a Uint8Array-class typed array (graph-ts Bytes/Address/ByteArray/BigInt). */
   writeBytes(bytes: Uint8Array): number;
-  /** A typed array's bytes as lowercase 0x hex, read in place. */
-  readBytesHex(ptr: number): string;
+  /** A typed array's bytes as a new lowercase 0x hex string, with no JS string between (`Bytes.toHex`). */
+  writeBytesAsHex(ptr: number): number;
   /** Same from 0x hex (or bare hex), without an intermediate copy; bad hex is a CONVERSION error. */
   writeBytesHex(hex: string): number;
   readBigInt(ptr: number): bigint;

@@ -18,7 +18,7 @@ export function createPrimitiveCodec(heap: AscHeap) {
   const writeU32 = (ptr: number, value: number) => heap.views().dv.setUint32(ptr, value >>> 0, true);
 
   const { readString, writeString } = createStringCodec(heap);
-  const { readArrayBuffer, writeArrayBuffer, readBytes, readBytesHex, writeBytes, writeBytesHex } = createBytesCodec(heap);
+  const { readArrayBuffer, writeArrayBuffer, readBytes, writeBytesAsHex, writeBytes, writeBytesHex } = createBytesCodec(heap);
   const { readBigInt, writeBigInt, readBigDecimal, writeBigDecimal } = createBigNumberCodec(heap, writeBytes);
   const { readArray, writeArray } = createArrayCodec(heap);
 
@@ -33,7 +33,7 @@ export function createPrimitiveCodec(heap: AscHeap) {
     readArrayBuffer,
     writeArrayBuffer,
     readBytes,
-    readBytesHex,
+    writeBytesAsHex,
     writeBytes,
     writeBytesHex,
     readBigInt,

@@ -30,7 +30,7 @@ export function typeConversionImports(env: HostEnv): HostFunctions {
   const { codec } = env;
   return {
     "typeConversion.bytesToString": (ptr: number) => codec.writeString(bytesToString(codec.readBytes(ptr))),
-    "typeConversion.bytesToHex": (ptr: number) => codec.writeString(codec.readBytesHex(ptr)),
+    "typeConversion.bytesToHex": (ptr: number) => codec.writeBytesAsHex(ptr),
     "typeConversion.bigIntToString": (ptr: number) => codec.writeString(codec.readBigInt(ptr).toString()),
     "typeConversion.bigIntToHex": (ptr: number) => codec.writeString(bigIntToHex(codec.readBigInt(ptr))),
     "typeConversion.stringToH160": (ptr: number) => codec.writeBytes(stringToAddress(codec.readString(ptr))),

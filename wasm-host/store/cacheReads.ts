@@ -1,5 +1,5 @@
 // Reads as the mapping sees them: its own pending writes first, then the backend.
-import type { EntityData } from "../values/storeValue.js";
+import { copyEntity, type EntityData } from "../values/storeValue.js";
 import { canonicalId, entityTypeOf } from "./schemaCheck.js";
 import type { HostStoreState } from "./hostStoreState.js";
 
@@ -14,11 +14,11 @@ export function current(s: HostStoreState, entityType: string, id: string): { da
 export function getEntity(s: HostStoreState, entityType: string, givenId: string): EntityData | null {
   const id = canonicalId(entityTypeOf(s.schema, entityType, givenId, "get"), givenId);
   const { data } = current(s, entityType, id);
-  return data === null ? null : new Map(data);
+  return data === null ? null : copyEntity(data);
 }
 
 export function getInBlock(s: HostStoreState, entityType: string, givenId: string): EntityData | null {
   const id = canonicalId(entityTypeOf(s.schema, entityType, givenId, "get"), givenId);
   const data = s.inBlock.get(entityType)?.get(id);
-  return data === undefined ? null : new Map(data);
+  return data === undefined ? null : copyEntity(data);
 }

@@ -2,7 +2,7 @@
 // into the existing entity and drops null fields, the merged entity is validated, immutable entities
 // may be set again only in the block that created them and are never removed; "auto" and timeseries
 // ids are generated.
-import type { EntityData, StoreValue } from "../values/storeValue.js";
+import { copyEntity, type EntityData, type StoreValue } from "../values/storeValue.js";
 import { HostError } from "../errors.js";
 import { canonicalId, entityTypeOf, prepareSetData, validateEntity } from "./schemaCheck.js";
 import { bytesToHex } from "../values/hex.js";
@@ -32,7 +32,7 @@ function generateId(s: HostStoreState, def: { name: string; idKind: string }): {
 export function setEntity(s: HostStoreState, entityType: string, givenId: string, data: EntityData): void {
   const def = entityTypeOf(s.schema, entityType, givenId, "set");
   let id = givenId === "auto" ? givenId : canonicalId(def, givenId);
-  const fresh = new Map(data);
+  const fresh = copyEntity(data);
   if (givenId === "auto" || def.timeseries) {
     const generated = generateId(s, def);
     id = generated.id;
@@ -66,7 +66,7 @@ export function setEntity(s: HostStoreState, entityType: string, givenId: string
     merged = update;
     for (const [name, value] of update) if (value.kind === "Null") merged.delete(name);
   } else {
-    merged = new Map(base);
+    merged = copyEntity(base);
     for (const [name, value] of update) {
       if (value.kind === "Null") merged.delete(name);
       else merged.set(name, value);

@@ -5,7 +5,7 @@
 // The work is split by concern over one HostStoreState: cacheReads, entityWrites (set, remove),
 // pendingWrites, handlerJournal (rollback), relatedEntities (loadRelated).
 import type { SubgraphSchema } from "../../subgraph-schema/index.js";
-import type { BlockPtr, EntityChange, EntityData } from "../values/storeValue.js";
+import { copyEntity, type BlockPtr, type EntityChange, type EntityData } from "../values/storeValue.js";
 import type { EntityStoreBackend } from "./backend.js";
 import { createHostStoreState, type WriteObserver } from "./hostStoreState.js";
 import { getEntity, getInBlock } from "./cacheReads.js";
@@ -84,7 +84,7 @@ export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBack
       s.inBlock = new Map();
     },
     mockInBlock(entityType, id, data) {
-      write(s, entityType, id, new Map(data));
+      write(s, entityType, id, copyEntity(data));
     },
     takeChanges: () => takeChanges(s),
     peekChanges: () => changesOf(s.pending),

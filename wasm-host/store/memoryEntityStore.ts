@@ -1,6 +1,7 @@
 // An in-memory EntityStoreBackend for the runner and tests: applies EntityChange[] and answers reads.
 import type { EntityChange, EntityData } from "../values/storeValue.js";
 import type { EntityStoreBackend } from "./backend.js";
+import { bytesToHex } from "../values/hex.js";
 
 /** A synchronous in-memory store. Entities keep the block they were last written in. */
 export interface MemoryEntityStore extends EntityStoreBackend {
@@ -67,6 +68,3 @@ export function createMemoryEntityStore(): MemoryEntityStore {
   };
 }
 
-function bytesToHex(bytes: Uint8Array): string {
-  return "0x" + Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
-}

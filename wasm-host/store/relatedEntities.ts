@@ -1,6 +1,6 @@
 // `store.loadRelated`: the entities a @derivedFrom field points at, from the backend overlaid with
 // the handler's pending writes (a pending write replaces the stored row, a removal hides it).
-import type { EntityData } from "../values/storeValue.js";
+import { copyEntity, type EntityData } from "../values/storeValue.js";
 import { HostError } from "../errors.js";
 import { entityTypeOf } from "./schemaCheck.js";
 import { bytesToHex } from "../values/hex.js";
@@ -34,7 +34,7 @@ export function loadRelated(s: HostStoreState, entityType: string, id: string, f
       out.push(new Map(row));
     }
     for (const data of overlay?.values() ?? []) {
-      if (data !== null && matches(data)) out.push(new Map(data));
+      if (data !== null && matches(data)) out.push(copyEntity(data));
     }
   }
   return out;

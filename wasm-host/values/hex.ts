@@ -4,13 +4,10 @@ import { HostError } from "../errors.js";
 /** graph-node's BigInt size limit: 131072 decimal digits, in bits, including the sign bit. */
 export const BIGINT_MAX_BITS = 435_412;
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
-
 /** Lowercase 0x hex of bytes ("0x" for empty), as graph-node's bytesToHex. */
 export function bytesToHex(bytes: Uint8Array): string {
-  let out = "0x";
-  for (let i = 0; i < bytes.length; i++) out += HEX[bytes[i]!]!;
-  return out;
+  // One native encode: a string built byte by byte left a chain of partial strings per call.
+  return "0x" + Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
 }
 
 const NIBBLES = (() => {
@@ -73,6 +70,9 @@ export function bigintToSignedLe(value: bigint): Uint8Array {
   return out;
 }
 
+/** The bytes of a little-endian value turned around, for one native hex encode. */
+let bigEndian = Buffer.allocUnsafe(64);
+
 /** Reads little-endian two's complement bytes (empty = 0). */
 export function signedLeToBigint(bytes: Uint8Array): bigint {
   const n = bytes.length;
@@ -83,9 +83,9 @@ export function signedLeToBigint(bytes: Uint8Array): bigint {
     if (bytes[n - 1]! & 0x80) v -= 2 ** (8 * n);
     return BigInt(v);
   }
-  let hex = "";
-  for (let i = n - 1; i >= 0; i--) hex += HEX[bytes[i]!]!;
-  let v = BigInt("0x" + hex);
+  if (bigEndian.length < n) bigEndian = Buffer.allocUnsafe(Math.max(n, 2 * bigEndian.length));
+  for (let i = 0; i < n; i++) bigEndian[i] = bytes[n - 1 - i]!;
+  let v = BigInt("0x" + bigEndian.toString("hex", 0, n));
   if (bytes[n - 1]! & 0x80) v -= 1n << BigInt(8 * n);
   return v;
 }
