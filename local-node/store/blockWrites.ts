@@ -11,6 +11,7 @@ import { checkNotBeforeGraft } from "./grafting.js";
 import { lastRollupAfterRevert, rollUp } from "./rollups.js";
 import { dropPoiJournalAbove, insertPoiJournal } from "./poiJournal.js";
 import type { BlockChanges, BlockPtr, BlockPtrWithMeta } from "./types.js";
+import type { TableLayout } from "./layout.js";
 
 export async function writeBlocks(s: StoreState, id: string, blocks: BlockChanges[], recentBlocks: BlockPtr[]): Promise<void> {
   const last = blocks[blocks.length - 1];
@@ -18,8 +19,10 @@ export async function writeBlocks(s: StoreState, id: string, blocks: BlockChange
   const layout = await layoutOf(s, id);
   const times = blocks.flatMap((b) => (b.block.timestamp === undefined ? [] : [{ block: b.block.number, time: BigInt(b.block.timestamp) * 1_000_000n }]));
   let lastRollup = s.lastRollups.get(id);
+  const countGeneration = s.immutableCounts.current();
+  let inserted = new Map<TableLayout, number>();
   await s.db.transaction(async (tx) => {
-    await applyBlocks(tx, layout, blocks.map((b) => ({ block: b.block.number, changes: b.changes })));
+    inserted = await applyBlocks(tx, layout, blocks.map((b) => ({ block: b.block.number, changes: b.changes })));
     lastRollup = await rollUp(tx, layout, lastRollup, times);
     await insertPoiJournal(tx, id, blocks.flatMap((b) => (b.poiJournal ? [{ block: b.block.number, journal: b.poiJournal }] : [])));
     for (const b of blocks) {
@@ -37,6 +40,7 @@ export async function writeBlocks(s: StoreState, id: string, blocks: BlockChange
   });
   // Kept only once the write is through: a failed one leaves the tracker as it was.
   if (lastRollup !== undefined) s.lastRollups.set(id, lastRollup);
+  s.immutableCounts.committed(id, last.block.number, inserted, countGeneration);
 }
 
 export async function revertTo(s: StoreState, id: string, block: BlockPtrWithMeta): Promise<void> {

@@ -12,8 +12,11 @@ export interface BlockWrites {
   changes: EntityChange[];
 }
 
-/** Apply several blocks' changes, in block order. Immutable inserts of all blocks go in one statement. */
-export async function applyBlocks(tx: Queryable, layout: DeploymentLayout, blocks: BlockWrites[]): Promise<void> {
+/**
+ * Apply several blocks' changes, in block order. Immutable inserts of all blocks go in one statement.
+ * Returns the rows each immutable table gained (every immutable table, zero included).
+ */
+export async function applyBlocks(tx: Queryable, layout: DeploymentLayout, blocks: BlockWrites[]): Promise<Map<TableLayout, number>> {
   // Immutable sets: last write per id wins (graph-node allows rewriting in the same block).
   const immutable = new Map<TableLayout, Map<string, { block: number; change: EntityChange & { op: "set" } }>>();
   for (const { block, changes } of blocks) {
@@ -44,7 +47,10 @@ export async function applyBlocks(tx: Queryable, layout: DeploymentLayout, block
     }
     for (const [table, byRegion] of mutable) for (const [region, byId] of byRegion) await writeMutable(tx, table, block, region, [...byId.values()]);
   }
-  for (const [table, byId] of immutable) await insertImmutable(tx, table, [...byId.values()]);
+  const inserted = new Map<TableLayout, number>();
+  for (const table of layout.tables.values()) if (table.immutable) inserted.set(table, 0);
+  for (const [table, byId] of immutable) inserted.set(table, await insertImmutable(tx, table, [...byId.values()]));
+  return inserted;
 }
 
 function idParams(table: TableLayout, ids: string[]): string[] {
@@ -59,7 +65,8 @@ function idParams(table: TableLayout, ids: string[]): string[] {
  */
 const COPY_FROM_ROWS = 256;
 
-async function insertImmutable(tx: Queryable, table: TableLayout, rows: { block: number; change: EntityChange & { op: "set" } }[]): Promise<void> {
+/** Returns the rows added: a rewrite in the same block replaces its row (see the conflict clause). */
+async function insertImmutable(tx: Queryable, table: TableLayout, rows: { block: number; change: EntityChange & { op: "set" } }[]): Promise<number> {
   const cols = table.columns;
   if (tx.copyFrom && rows.length >= COPY_FROM_ROWS) {
     const names = [...cols.map((c) => c.column), '"block$"', ...(table.causalityRegion ? ["causality_region"] : [])];
@@ -70,7 +77,7 @@ async function insertImmutable(tx: Queryable, table: TableLayout, rows: { block:
       return values.join("\t");
     });
     await tx.copyFrom(`copy ${table.qualified} (${names.join(", ")}) from '/dev/blob'`, `${lines.join("\n")}\n`);
-    return;
+    return rows.length;
   }
   const params: unknown[] = cols.map((c) => rows.map((r) => toSqlText(c, c === table.id ? idValue(table, r.change) : r.change.data.get(c.field.name))));
   params.push(rows.map((r) => r.block));
@@ -83,12 +90,15 @@ async function insertImmutable(tx: Queryable, table: TableLayout, rows: { block:
   // A second write of the same id in the same block overwrites; an older row stays untouched (the host
   // rejects writes of an immutable entity in a later block before they reach the store).
   const conflict = updates.length > 0 ? `do update set ${updates.join(", ")} where t."block$" = excluded."block$"` : "do nothing";
-  await tx.query(
+  // A row this statement inserted has no xmax; one it updated has.
+  const written = await tx.query<{ fresh: boolean }>(
     `insert into ${table.qualified} as t (${cols.map((c) => c.column).join(", ")}, "block$"${region.column})
      select ${selects}, u.b${region.select} from unnest(${unnest}, $${cols.length + 1}::int4[]${region.unnest}) as u(${names}, b${region.name})
-     on conflict (${table.id.column}) ${conflict}`,
+     on conflict (${table.id.column}) ${conflict}
+     returning (t.xmax = 0) as fresh`,
     params,
   );
+  return written.filter((r) => r.fresh).length;
 }
 
 async function writeMutable(tx: Queryable, table: TableLayout, block: number, region: number, changes: EntityChange[]): Promise<void> {
