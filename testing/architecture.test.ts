@@ -28,7 +28,11 @@ const layers: Record<string, string[]> = {
   "clients/subgraph": ["lib"],
   // The local node's own parts, bottom-up.
   "local-node/chain": ["lib", "clients/json-rpc", "wasm-host"],
-  "local-node/store": ["lib", "subgraph-schema", "wasm-host"],
+  // The row text format (and the errors it throws) are inner layers: the handlers' thread writes
+  // immutable rows as COPY lines without loading the store's database code.
+  "local-node/store/errors.ts": ["lib"],
+  "local-node/store/rowText.ts": ["lib", "subgraph-schema", "wasm-host", "local-node/store/errors.ts"],
+  "local-node/store": ["lib", "subgraph-schema", "wasm-host", "local-node/store/errors.ts", "local-node/store/rowText.ts"],
   // The content-path parser (and the errors it throws) are their own inner layers: the handlers' thread
   // reads file data sources' paths without loading IPFS's store and server.
   "local-node/ipfs/errors.ts": ["lib"],
@@ -40,7 +44,7 @@ const layers: Record<string, string[]> = {
   "local-node/query-server": ["lib", "local-node/graphql", "local-node/store"],
   "local-node/proofs": ["lib", "subgraph-schema", "wasm-host", "local-node/poi", "local-node/store"],
   "local-node/status": ["lib", "local-node/poi", "local-node/proofs", "local-node/query-server", "local-node/store"],
-  "local-node/indexer": ["lib", "subgraph-schema", "wasm-host", "clients/json-rpc", "local-node/chain", "local-node/ipfs", "local-node/poi", "local-node/store"],
+  "local-node/indexer": ["lib", "subgraph-schema", "wasm-host", "clients/json-rpc", "local-node/chain", "local-node/ipfs", "local-node/poi", "local-node/store", "local-node/store/rowText.ts"],
   "local-node/admin": ["lib", "local-node/ipfs", "local-node/manifest", "local-node/store"],
   "local-node": ["lib", "wasm-host", ...["admin", "chain", "indexer", "ipfs", "manifest", "poi", "proofs", "query-server", "status", "store"].map((p) => `local-node/${p}`)],
   "local-node/e2e": ["*"],
@@ -60,6 +64,8 @@ const openInside: Record<string, string> = {
   "wasm-host/values": "wasm-host",
   "local-node/ipfs/errors.ts": "local-node",
   "local-node/ipfs/contentPath.ts": "local-node",
+  "local-node/store/errors.ts": "local-node",
+  "local-node/store/rowText.ts": "local-node",
 };
 
 /** Parts that test code may use beside its own part's allowed ones. */

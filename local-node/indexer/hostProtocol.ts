@@ -14,7 +14,7 @@ import type {
 } from "../../wasm-host/index.js";
 import type { PoiVersion } from "../poi/index.js";
 // Types only: the store itself never loads in the handlers' thread.
-import type { PoiJournalEntry } from "../store/index.js";
+import type { CopiedRows, CopyPlan, PoiJournalEntry } from "../store/index.js";
 
 export interface WorkerDataSource {
   name: string;
@@ -81,6 +81,8 @@ export interface WorkerInit {
   maxMemoryMb?: number;
   /** Record graph-node's proof-of-indexing events for this hasher and causality region. */
   poi?: PoiSettings;
+  /** Where the store takes immutable rows as COPY lines: its immutable tables, for the results' `copied`. */
+  copyPlan?: CopyPlan;
 }
 
 export interface PoiSettings {
@@ -137,6 +139,8 @@ export interface BlockResult {
   ptr: JobBlockPtr;
   /** The chain's changes, then each processed file's (with its causality region), as graph-node orders them. */
   changes: RegionEntityChange[];
+  /** The sets of immutable entities, as COPY lines (with a copy plan): one string to pass on, not a Map each. */
+  copied?: CopiedRows[];
   /** File data sources (by index) whose file was processed in this block. */
   done?: number[];
   /** The block's proof-of-indexing events, to be hashed later (local-node/poi's journal entry). */

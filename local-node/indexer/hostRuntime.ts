@@ -23,7 +23,9 @@ import { collectGarbage } from "../../lib/collectGarbage.js";
 import { createHeapCeiling } from "../../lib/heapCeiling.js";
 import { IdFilter } from "./idFilter.js";
 import { BlockPoiRecorder, encodeJournalEntry, type PoiVersion } from "../poi/index.js";
-import type { PoiJournalEntry } from "../store/index.js";
+import type { CopiedRows, CopyPlan, PoiJournalEntry } from "../store/index.js";
+// The row format alone, not the store: its front door would load PGlite into the handlers' thread.
+import { copyLine } from "../store/rowText.js";
 // The subgraph-schema part, not the store's front door: the store would load PGlite into the handlers' thread.
 import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
 import type { BlockJob, BlockResult, CreatedDataSource, HandlerFailure, NonFatalError, RegionEntityChange, SyncRequest, SyncResponse, Trigger, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
@@ -46,6 +48,8 @@ export interface HostRuntimeOptions {
   maxMemoryMb?: number;
   /** Record graph-node's proof-of-indexing events: the hasher, and the causality region of the chain's triggers. */
   poi?: { version: PoiVersion; region: string };
+  /** Write immutable entities' rows as COPY lines for these tables (the store's plan) instead of sending them as changes. */
+  copyPlan?: CopyPlan;
   /** Synchronous round trip to the owner of the store and the RPC client. */
   request(req: SyncRequest): SyncResponse;
   log(level: LogLevel, message: string): void;
@@ -454,9 +458,12 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
         noteWritten(ch.entityType, ch.id);
         pending.set(key(ch.entityType, ch.id), ch.op === "set" ? { data: ch.data, block: job.ptr.number } : null);
       }
+      const all: RegionEntityChange[] = fileChanges.length > 0 ? [...changes, ...fileChanges] : changes;
+      const { rest, copied } = options.copyPlan ? asCopyLines(options.copyPlan, all, job.ptr.number) : { rest: all, copied: [] };
       const result: BlockResult = {
         ptr: job.ptr,
-        changes: fileChanges.length > 0 ? [...changes, ...fileChanges] : changes,
+        changes: rest,
+        ...(copied.length > 0 ? { copied } : {}),
         ...(created.length > 0 ? { created } : {}),
         ...(done.length > 0 ? { done } : {}),
         ...(errors.length > 0 ? { errors } : {}),
@@ -496,6 +503,24 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       }
     },
   };
+}
+
+/** The sets of the plan's immutable types as COPY lines (by type, in write order), and the other changes. */
+function asCopyLines(plan: CopyPlan, changes: RegionEntityChange[], block: number): { rest: RegionEntityChange[]; copied: CopiedRows[] } {
+  const rest: RegionEntityChange[] = [];
+  const byType = new Map<string, CopiedRows>();
+  for (const change of changes) {
+    const table = change.op === "set" ? plan[change.entityType] : undefined;
+    if (table === undefined || change.op !== "set") {
+      rest.push(change);
+      continue;
+    }
+    let rows = byType.get(change.entityType);
+    if (!rows) byType.set(change.entityType, (rows = { entityType: change.entityType, lines: "", rows: 0 }));
+    rows.lines += copyLine(table, change.id, change.data, block, change.causalityRegion ?? 0);
+    rows.rows++;
+  }
+  return { rest, copied: [...byType.values()] };
 }
 
 function refersTo(v: EntityData extends Map<string, infer V> ? V | undefined : never, id: string): boolean {

@@ -40,6 +40,7 @@ async function start(init: WorkerInit): Promise<HostRuntime> {
     ...(init.memoryLimitBytes === undefined ? {} : { memoryLimitBytes: init.memoryLimitBytes }),
     ...(init.nonFatalErrors ? { nonFatalErrors: true } : {}),
     ...(init.poi ? { poi: init.poi } : {}),
+    ...(init.copyPlan ? { copyPlan: init.copyPlan } : {}),
     request: requester(init),
     log: (level, message) => post({ type: "log", level, message }),
   });

@@ -20,6 +20,7 @@ import type {
   WorkerTemplate,
 } from "./hostProtocol.js";
 import { IndexerError } from "./errors.js";
+import type { CopyPlan } from "../store/index.js";
 
 /** What the worker may ask for while a handler runs. */
 export interface HostServices {
@@ -50,6 +51,8 @@ export interface HostWorkerOptions {
   nonFatalErrors?: boolean;
   /** Keep graph-node's proof of indexing. */
   poi?: PoiSettings;
+  /** The store's immutable tables, where it takes their rows as COPY lines (NodeStore.copyPlan). */
+  copyPlan?: CopyPlan;
   /** A thread started earlier (see HostThreadPool); a new one otherwise. */
   thread?: HostThread;
 }
@@ -265,6 +268,7 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
     ...(options.memoryLimitBytes === undefined ? {} : { memoryLimitBytes: options.memoryLimitBytes }),
     ...(options.nonFatalErrors ? { nonFatalErrors: true } : {}),
     ...(options.poi ? { poi: options.poi } : {}),
+    ...(options.copyPlan ? { copyPlan: options.copyPlan } : {}),
     maxMemoryMb: thread.limits.maxMemoryMb,
   };
 

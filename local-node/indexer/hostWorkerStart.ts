@@ -11,6 +11,7 @@ const DEFAULT_SPEC_VERSION = "0.0.5";
 
 export async function startWorker(ctx: IndexerContext): Promise<HostWorker> {
   const { deployment, store, id, services } = ctx;
+  const copyPlan = (await store.copyPlan?.(id)) ?? null;
   return createHostWorker({
     ...(ctx.options.hostThreads ? { thread: ctx.options.hostThreads.take() } : {}),
     schemaSdl: deployment.schemaSdl,
@@ -31,6 +32,7 @@ export async function startWorker(ctx: IndexerContext): Promise<HostWorker> {
     created: ctx.created,
     ...(deployment.features?.includes("nonFatalErrors") ? { nonFatalErrors: true } : {}),
     ...(ctx.options.proofOfIndexing === false ? {} : { poi: { version: poiVersionOf(deployment.specVersion ?? DEFAULT_SPEC_VERSION), region: onchainRegion(deployment.network) } }),
+    ...(copyPlan ? { copyPlan } : {}),
     log: ctx.log,
     // Reads wait for the commit in flight at the time of the read (ctx.committing changes per group).
     services: {

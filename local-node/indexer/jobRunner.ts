@@ -28,13 +28,15 @@ async function commitResults(ctx: IndexerContext, results: BlockResult[]): Promi
   const base = ctx.sources.staticCount;
   // Debug lines around the transaction: the restart suite SIGKILLs the node between them.
   const span = `blocks ${ptrs[0]!.number}-${ptrs[ptrs.length - 1]!.number}`;
-  ctx.log("debug", `committing ${span}: ${results.reduce((n, r) => n + r.changes.length, 0)} entity changes`);
+  const changes = results.reduce((n, r) => n + r.changes.length + (r.copied ?? []).reduce((rows, c) => rows + c.rows, 0), 0);
+  ctx.log("debug", `committing ${span}: ${changes} entity changes`);
   const started = Date.now();
   await ctx.store.transactBlocks(
     ctx.id,
     results.map((r) => ({
       block: r.ptr,
       changes: r.changes,
+      ...(r.copied ? { copied: r.copied } : {}),
       ...(r.created ? { dataSources: toStored(r.created) } : {}),
       ...(r.done ? { doneDataSources: r.done.map((index) => index - base) } : {}),
       ...(r.errors ? { nonFatalErrors: r.errors } : {}),

@@ -1,7 +1,7 @@
 // What the indexer needs from the store and from a loaded deployment. Structural subsets of the
 // store's NodeStore and the manifest loader's LoadedDeployment, so either side can grow freely.
 import type { BlockPtr, EntityChange, EntityData, LogLevel } from "../../wasm-host/index.js";
-import type { EntityQuery, EntityQueryResult, PoiJournalEntry, StoredDataSource } from "../store/index.js";
+import type { CopiedRows, CopyPlan, EntityQuery, EntityQueryResult, PoiJournalEntry, StoredDataSource } from "../store/index.js";
 
 /** A block pointer with what `_meta.block` reports. */
 export type BlockPtrWithMeta = BlockPtr & { timestamp?: number; parentHash?: string };
@@ -24,6 +24,7 @@ export interface IndexerStore {
     blocks: {
       block: BlockPtrWithMeta;
       changes: (EntityChange & { causalityRegion?: number })[];
+      copied?: CopiedRows[];
       dataSources?: StoredDataSource[];
       doneDataSources?: number[];
       nonFatalErrors?: { message: string; handler: string | null }[];
@@ -32,6 +33,8 @@ export interface IndexerStore {
     recentBlocks?: BlockPtr[],
   ): Promise<void>;
   revertTo(id: string, block: BlockPtr): Promise<void>;
+  /** Where the store takes immutable rows as COPY lines, its plan for them (the handlers' thread writes them). */
+  copyPlan?(id: string): Promise<CopyPlan | null>;
   /** Data sources created by the deployment's handlers, in creation order. */
   loadDataSources(id: string): Promise<StoredDataSource[]>;
   recentBlockHash(id: string, number: number): Promise<string | null>;

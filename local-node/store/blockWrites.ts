@@ -22,7 +22,7 @@ export async function writeBlocks(s: StoreState, id: string, blocks: BlockChange
   const countGeneration = s.immutableCounts.current();
   let inserted = new Map<TableLayout, number>();
   await s.db.transaction(async (tx) => {
-    inserted = await applyBlocks(tx, layout, blocks.map((b) => ({ block: b.block.number, changes: b.changes })));
+    inserted = await applyBlocks(tx, layout, blocks.map((b) => ({ block: b.block.number, changes: b.changes, ...(b.copied ? { copied: b.copied } : {}) })));
     lastRollup = await rollUp(tx, layout, lastRollup, times);
     await insertPoiJournal(tx, id, blocks.flatMap((b) => (b.poiJournal ? [{ block: b.block.number, journal: b.poiJournal }] : [])));
     for (const b of blocks) {

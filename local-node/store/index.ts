@@ -6,6 +6,7 @@ export type { EntityQuery, EntityQueryResult, EntityFilter, EntityOrder, Selecti
 export { StoreError, SubgraphExistsError, SubgraphNotFoundError, DeploymentNotFoundError, maskDatabaseUrl } from "./errors.js";
 export { DEFAULT_PRUNING_POLICY, earliestAfterWrites } from "./pruning.js";
 export { BLOCK_MAX } from "./layout.js";
+export type { CopiedRows, CopyPlan, CopyTable } from "./rowText.js";
 
 export type { PruningPolicy } from "./types.js";
 export { createThrowawayDatabase, testServerUrl } from "./testDatabase.js";

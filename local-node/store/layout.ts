@@ -5,6 +5,7 @@
 import { type AggregationDef, type AggregationInterval, type EntityTypeDef, type FieldDef, type FulltextDef, type ScalarKind, type SubgraphSchema, POI_ENTITY_TYPE, aggregationAsEntity, storageKind, storedFields } from "../../subgraph-schema/index.js";
 import type { EntityData, StoreValue } from "../../wasm-host/index.js";
 import { StoreError } from "./errors.js";
+import type { CopyPlan, CopyTable } from "./rowText.js";
 
 /** The largest block number; `block_range @> BLOCK_MAX` selects current versions. */
 export const BLOCK_MAX = 2147483647;
@@ -235,45 +236,23 @@ function scalarToStoreValue(kind: ScalarKind, raw: unknown): StoreValue {
   }
 }
 
-/** A StoreValue as the text Postgres parses for the column's type (`::type` cast in SQL). */
-export function toSqlText(c: ColumnLayout, value: StoreValue | undefined): string | null {
-  if (value === undefined || value.kind === "Null") return null;
-  if (c.list) {
-    if (value.kind !== "Array") throw new StoreError(`field ${c.field.name}: expected a list, got ${value.kind}`);
-    return `{${value.value.map((item) => arrayItem(c.kind, item)).join(",")}}`;
+/** The table's COPY columns (rowText.ts), in the order of `columns`: once per table. */
+export function copyTableOf(t: TableLayout): CopyTable {
+  let copy = copyTables.get(t);
+  if (!copy) {
+    copy = { columns: t.columns.map((c) => ({ field: c.field.name, kind: c.kind, list: c.list })), idField: t.id.field.name, idKind: t.id.kind, region: t.causalityRegion };
+    copyTables.set(t, copy);
   }
-  return scalarText(c.kind, value, c.field.name);
+  return copy;
 }
 
-function arrayItem(kind: ScalarKind, value: StoreValue): string {
-  if (value.kind === "Null") return "NULL";
-  const text = scalarText(kind, value, "list item");
-  return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-}
+const copyTables = new WeakMap<TableLayout, CopyTable>();
 
-function scalarText(kind: ScalarKind, value: StoreValue, field: string): string {
-  switch (value.kind) {
-    case "String":
-      return value.value;
-    case "Bytes": {
-      const hex = Buffer.from(value.value.buffer, value.value.byteOffset, value.value.byteLength).toString("hex");
-      // A Bytes value in a text column (e.g. an ID filled from an address) is stored as 0x hex.
-      return kind === "Bytes" ? `\\x${hex}` : `0x${hex}`;
-    }
-    case "BigInt":
-    case "Int8":
-    case "Timestamp":
-      return value.value.toString();
-    case "BigDecimal":
-      return value.value;
-    case "Int":
-      return String(value.value);
-    case "Bool":
-      return value.value ? "t" : "f";
-    case "Array":
-    case "Null":
-      throw new StoreError(`field ${field}: unexpected ${value.kind} value`);
-  }
+/** What the handlers' thread needs to write the deployment's immutable rows itself. */
+export function copyPlanOf(layout: DeploymentLayout): CopyPlan {
+  const plan: CopyPlan = {};
+  for (const [entityType, t] of layout.tables) if (t.immutable && !t.aggregation) plan[entityType] = copyTableOf(t);
+  return plan;
 }
 
 /** Read an entity row (selected with selectExpr per column) into EntityData, leaving out nulls. */

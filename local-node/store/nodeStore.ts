@@ -7,7 +7,8 @@ import { METADATA_SQL } from "./metadata.js";
 import { DYNAMIC_DATA_SOURCES_SQL, loadDataSources } from "./dynamicDataSources.js";
 import { SUBGRAPH_ERRORS_SQL, nonFatalErrors } from "./subgraphErrors.js";
 import { POI_JOURNAL_SQL, readPoiJournal, writePoiDigests } from "./poiJournal.js";
-import type { StoreState } from "./storeState.js";
+import { layoutOf, type StoreState } from "./storeState.js";
+import { copyPlanOf } from "./layout.js";
 import { createSubgraph, promoteIfSynced, removeSubgraph, resolveName, resolvePendingName, setPendingVersion, subgraphExists, subgraphId } from "./subgraphVersions.js";
 import { createDeployment, ensurePoiTables, getDeployment, listDeployments, listIndexes, markFailed, markHealthy, setNodeId, setPaused, setSynced } from "./deploymentMetadata.js";
 import { blockNumberForHash, recentBlockHash } from "./blockPointer.js";
@@ -47,6 +48,7 @@ function buildNodeStore(s: StoreState): NodeStore {
     listDeployments: () => listDeployments(s),
     transact: (id, block, changes, recentBlocks) => writeBlocks(s, id, [{ block, changes }], recentBlocks ?? []),
     transactBlocks: (id, blocks, recentBlocks) => writeBlocks(s, id, blocks, recentBlocks ?? []),
+    copyPlan: async (id) => (db.copyFrom ? copyPlanOf(await layoutOf(s, id)) : null),
     revertTo: (id, block) => revertTo(s, id, block),
     loadDataSources: (id) => loadDataSources(s, id),
     recentBlockHash: (id, number) => recentBlockHash(s, id, number),

@@ -2,6 +2,7 @@
 // server and the query and status servers code against.
 import type { BlockPtr, EntityChange, EntityData } from "../../wasm-host/index.js";
 import type { EntityQuery, EntityQueryResult } from "./entityQuery.js";
+import type { CopiedRows, CopyPlan } from "./rowText.js";
 
 export type { BlockPtr, EntityChange, EntityData };
 
@@ -97,6 +98,8 @@ export interface PoiDigestWrite {
 export interface BlockChanges {
   block: BlockPtrWithMeta;
   changes: RegionEntityChange[];
+  /** Immutable rows written as COPY lines by the handlers' thread (copyPlan), not among `changes`. */
+  copied?: CopiedRows[];
   /** Data sources created by the block's handlers, in creation order. */
   dataSources?: StoredDataSource[];
   /** Created data sources (by creation ordinal, from 0) whose file was processed in this block. */
@@ -166,6 +169,11 @@ export interface NodeStore {
   listDeployments(): Promise<DeploymentRecord[]>;
   /** ONE database transaction: the block's entity writes, the block pointer and the recent block hashes. */
   transact(id: string, block: BlockPtrWithMeta, changes: EntityChange[], recentBlocks?: BlockPtr[]): Promise<void>;
+  /**
+   * The deployment's immutable tables as its handlers may hand their rows in (BlockChanges.copied), or
+   * null where the database takes no COPY lines (a Postgres server through pg).
+   */
+  copyPlan(id: string): Promise<CopyPlan | null>;
   /** Like transact for several consecutive blocks at once; the pointer moves to the last block. */
   transactBlocks(id: string, blocks: BlockChanges[], recentBlocks?: BlockPtr[]): Promise<void>;
   /** Undo every change above block.number and move the pointer to `block`. */

@@ -5,11 +5,14 @@
 import type { Queryable } from "./database.js";
 import type { RegionEntityChange as EntityChange } from "./types.js";
 import { StoreError } from "./errors.js";
-import { castParam, toSqlText, type DeploymentLayout, type TableLayout } from "./layout.js";
+import { castParam, copyTableOf, type DeploymentLayout, type TableLayout } from "./layout.js";
+import { copyLine, storedId, toSqlText, type CopiedRows } from "./rowText.js";
 
 export interface BlockWrites {
   block: number;
   changes: EntityChange[];
+  /** Immutable rows the handlers' thread wrote as COPY lines (rowText.ts), apart from `changes`. */
+  copied?: CopiedRows[];
 }
 
 /**
@@ -50,7 +53,33 @@ export async function applyBlocks(tx: Queryable, layout: DeploymentLayout, block
   const inserted = new Map<TableLayout, number>();
   for (const table of layout.tables.values()) if (table.immutable) inserted.set(table, 0);
   for (const [table, byId] of immutable) inserted.set(table, await insertImmutable(tx, table, [...byId.values()]));
+  for (const [table, { lines, rows }] of copiedByTable(layout, blocks)) {
+    // A row here that is also among the rows above, or twice here, breaks the id's unique index.
+    if (!tx.copyFrom) throw new StoreError(`rows of ${table.entity.name} came as COPY lines, which this database does not take`);
+    await tx.copyFrom(copySql(table), lines.join(""));
+    inserted.set(table, inserted.get(table)! + rows);
+  }
   return inserted;
+}
+
+function copiedByTable(layout: DeploymentLayout, blocks: BlockWrites[]): Map<TableLayout, { lines: string[]; rows: number }> {
+  const byTable = new Map<TableLayout, { lines: string[]; rows: number }>();
+  for (const { copied } of blocks) {
+    for (const c of copied ?? []) {
+      const table = layout.tables.get(c.entityType);
+      if (!table?.immutable) throw new StoreError(`COPY lines for ${c.entityType}, which is no immutable entity type`, { details: { entityType: c.entityType } });
+      let group = byTable.get(table);
+      if (!group) byTable.set(table, (group = { lines: [], rows: 0 }));
+      group.lines.push(c.lines);
+      group.rows += c.rows;
+    }
+  }
+  return byTable;
+}
+
+function copySql(table: TableLayout): string {
+  const names = [...table.columns.map((c) => c.column), '"block$"', ...(table.causalityRegion ? ["causality_region"] : [])];
+  return `copy ${table.qualified} (${names.join(", ")}) from '/dev/blob'`;
 }
 
 function idParams(table: TableLayout, ids: string[]): string[] {
@@ -68,18 +97,16 @@ const COPY_FROM_ROWS = 256;
 /** Returns the rows added: a rewrite in the same block replaces its row (see the conflict clause). */
 async function insertImmutable(tx: Queryable, table: TableLayout, rows: { block: number; change: EntityChange & { op: "set" } }[]): Promise<number> {
   const cols = table.columns;
+  const copy = copyTableOf(table);
   if (tx.copyFrom && rows.length >= COPY_FROM_ROWS) {
-    const names = [...cols.map((c) => c.column), '"block$"', ...(table.causalityRegion ? ["causality_region"] : [])];
-    const lines = rows.map((r) => {
-      const values = cols.map((c) => copyText(toSqlText(c, c === table.id ? idValue(table, r.change) : r.change.data.get(c.field.name))));
-      values.push(String(r.block));
-      if (table.causalityRegion) values.push(String(r.change.causalityRegion ?? 0));
-      return values.join("\t");
-    });
-    await tx.copyFrom(`copy ${table.qualified} (${names.join(", ")}) from '/dev/blob'`, `${lines.join("\n")}\n`);
+    await tx.copyFrom(copySql(table), rows.map((r) => copyLine(copy, r.change.id, r.change.data, r.block, r.change.causalityRegion ?? 0)).join(""));
     return rows.length;
   }
-  const params: unknown[] = cols.map((c) => rows.map((r) => toSqlText(c, c === table.id ? idValue(table, r.change) : r.change.data.get(c.field.name))));
+  const value = (i: number, change: EntityChange & { op: "set" }) => {
+    const c = copy.columns[i]!;
+    return toSqlText(c, c.field === copy.idField ? storedId(copy.idKind, change.id, change.data) : change.data.get(c.field));
+  };
+  const params: unknown[] = cols.map((_c, i) => rows.map((r) => value(i, r.change)));
   params.push(rows.map((r) => r.block));
   const region = table.causalityRegion ? { column: ", causality_region", select: ", u.r", unnest: `, $${cols.length + 2}::int4[]`, name: ", r" } : { column: "", select: "", unnest: "", name: "" };
   if (table.causalityRegion) params.push(rows.map((r) => r.change.causalityRegion ?? 0));
@@ -114,7 +141,8 @@ async function writeMutable(tx: Queryable, table: TableLayout, block: number, re
   const sets = changes.filter((c): c is EntityChange & { op: "set" } => c.op === "set");
   if (sets.length === 0) return;
   const cols = table.columns;
-  const params: unknown[] = cols.map((c) => sets.map((s) => toSqlText(c, c === table.id ? idValue(table, s) : s.data.get(c.field.name))));
+  const copy = copyTableOf(table);
+  const params: unknown[] = copy.columns.map((c) => sets.map((s) => toSqlText(c, c.field === copy.idField ? storedId(copy.idKind, s.id, s.data) : s.data.get(c.field))));
   params.push(block);
   const selects = cols.map((c, i) => castParam(c, `u.c${i}`)).join(", ");
   const unnest = cols.map((_c, i) => `$${i + 1}::text[]`).join(", ");
@@ -123,23 +151,6 @@ async function writeMutable(tx: Queryable, table: TableLayout, block: number, re
      select ${selects}, int4range($${cols.length + 1}::int4, null)${table.causalityRegion ? `, ${Math.trunc(region)}` : ""} from unnest(${unnest}) as u(${cols.map((_c, i) => `c${i}`).join(", ")})`,
     params,
   );
-}
-
-/** A value in COPY's text format: `\N` for null; backslash, tab, newline and carriage return escaped. */
-function copyText(text: string | null): string {
-  if (text === null) return "\\N";
-  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (ch) => COPY_ESCAPES[ch]!) : text;
-}
-
-const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
-
-/** The id as stored: the change's id wins over a missing/different `id` in the data. */
-function idValue(table: TableLayout, change: EntityChange & { op: "set" }) {
-  const fromData = change.data.get("id");
-  if (fromData && fromData.kind !== "Null") return fromData;
-  if (table.id.kind === "Bytes") return { kind: "Bytes" as const, value: Uint8Array.from(Buffer.from(change.id.replace(/^0x/, ""), "hex")) };
-  if (table.id.kind === "Int8") return { kind: "Int8" as const, value: BigInt(change.id) };
-  return { kind: "String" as const, value: change.id };
 }
 
 /** Remove everything written above `block` and reopen versions closed above it. */
