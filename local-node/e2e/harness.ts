@@ -143,10 +143,6 @@ export async function waitForHead(statusUrl: string, name: string, rpcUrl: strin
   return waitForStatus(statusUrl, name, (s) => s.health === "failed" || Number(s.chains[0]?.latestBlock?.number ?? -1) >= head, timeoutMs);
 }
 
-
-
-
-
 /** Every ApprovalQuery, paging with `first: 1000` and `skip`, in the default order (id ascending). */
 export async function queryAllApprovals(queryUrl: string, extra = ""): Promise<ExpectedApproval[]> {
   const out: ExpectedApproval[] = [];
