@@ -510,7 +510,8 @@ function asCopyLines(plan: CopyPlan, changes: RegionEntityChange[], block: numbe
   const rest: RegionEntityChange[] = [];
   const byType = new Map<string, CopiedRows>();
   for (const change of changes) {
-    const table = change.op === "set" ? plan[change.entityType] : undefined;
+    // Own keys only: an entity type may be named like an Object.prototype member ("constructor").
+    const table = Object.hasOwn(plan, change.entityType) ? plan[change.entityType] : undefined;
     if (table === undefined || change.op !== "set") {
       rest.push(change);
       continue;
