@@ -82,8 +82,18 @@ export function copyText(text: string | null): string {
 
 const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
 
+/** The value a column stores for an entity: its field, the id column from the id when the field is missing. */
+function columnValue(table: CopyTable, column: CopyColumn, id: string, data: EntityData): StoreValue | undefined {
+  return column.field === table.idField ? storedId(table.idKind, id, data) : data.get(column.field);
+}
+
+/** A column's value for an entity as the text Postgres parses for its type (INSERT's text parameters). */
+export function columnText(table: CopyTable, column: CopyColumn, id: string, data: EntityData): string | null {
+  return toSqlText(column, columnValue(table, column, id, data));
+}
+
 /** The id as stored: the entity's own `id` field, else the change's id in the id column's kind. */
-export function storedId(idKind: ScalarKind, id: string, data: EntityData): StoreValue {
+function storedId(idKind: ScalarKind, id: string, data: EntityData): StoreValue {
   const fromData = data.get("id");
   if (fromData && fromData.kind !== "Null") return fromData;
   if (idKind === "Bytes") return { kind: "Bytes", value: Uint8Array.from(Buffer.from(id.replace(/^0x/, ""), "hex")) };
@@ -95,8 +105,7 @@ export function storedId(idKind: ScalarKind, id: string, data: EntityData): Stor
 export function copyLine(table: CopyTable, id: string, data: EntityData, block: number, region: number): string {
   let line = "";
   for (const column of table.columns) {
-    const value = column.field === table.idField ? storedId(table.idKind, id, data) : data.get(column.field);
-    line += `${copyValue(column, value)}\t`;
+    line += `${copyValue(column, columnValue(table, column, id, data))}\t`;
   }
   line += String(block);
   if (table.region) line += `\t${region}`;

@@ -6,7 +6,7 @@ import type { Queryable } from "./database.js";
 import type { RegionEntityChange as EntityChange } from "./types.js";
 import { StoreError } from "./errors.js";
 import { castParam, copyTableOf, type DeploymentLayout, type TableLayout } from "./layout.js";
-import { copyLine, storedId, toSqlText, type CopiedRows } from "./rowText.js";
+import { columnText, copyLine, type CopiedRows } from "./rowText.js";
 
 export interface BlockWrites {
   block: number;
@@ -102,11 +102,7 @@ async function insertImmutable(tx: Queryable, table: TableLayout, rows: { block:
     await tx.copyFrom(copySql(table), rows.map((r) => copyLine(copy, r.change.id, r.change.data, r.block, r.change.causalityRegion ?? 0)).join(""));
     return rows.length;
   }
-  const value = (i: number, change: EntityChange & { op: "set" }) => {
-    const c = copy.columns[i]!;
-    return toSqlText(c, c.field === copy.idField ? storedId(copy.idKind, change.id, change.data) : change.data.get(c.field));
-  };
-  const params: unknown[] = cols.map((_c, i) => rows.map((r) => value(i, r.change)));
+  const params: unknown[] = copy.columns.map((c) => rows.map((r) => columnText(copy, c, r.change.id, r.change.data)));
   params.push(rows.map((r) => r.block));
   const region = table.causalityRegion ? { column: ", causality_region", select: ", u.r", unnest: `, $${cols.length + 2}::int4[]`, name: ", r" } : { column: "", select: "", unnest: "", name: "" };
   if (table.causalityRegion) params.push(rows.map((r) => r.change.causalityRegion ?? 0));
@@ -142,7 +138,7 @@ async function writeMutable(tx: Queryable, table: TableLayout, block: number, re
   if (sets.length === 0) return;
   const cols = table.columns;
   const copy = copyTableOf(table);
-  const params: unknown[] = copy.columns.map((c) => sets.map((s) => toSqlText(c, c.field === copy.idField ? storedId(copy.idKind, s.id, s.data) : s.data.get(c.field))));
+  const params: unknown[] = copy.columns.map((c) => sets.map((s) => columnText(copy, c, s.id, s.data)));
   params.push(block);
   const selects = cols.map((c, i) => castParam(c, `u.c${i}`)).join(", ");
   const unnest = cols.map((_c, i) => `$${i + 1}::text[]`).join(", ");

@@ -38,22 +38,6 @@ export function createStringCodec(heap: AscHeap) {
     return s;
   };
 
-  const decode = (u16: Uint16Array, base: number, n: number): string => {
-    let s = "";
-    if (n <= SHORT_STRING) {
-      for (let i = 0; i < n; i++) s += String.fromCharCode(u16[base + i]!);
-    } else {
-      // fromCharCode keeps lone surrogates (TextDecoder would replace them), so they can be rejected.
-      for (let i = 0; i < n; i += STRING_CHUNK) {
-        s += String.fromCharCode.apply(null, u16.subarray(base + i, base + Math.min(n, i + STRING_CHUNK)) as unknown as number[]);
-      }
-    }
-    if (!(s as unknown as { isWellFormed(): boolean }).isWellFormed()) {
-      throw new HostError("CONVERSION", "invalid utf-16: lone surrogate found");
-    }
-    return s.includes("\u0000") ? s.replaceAll("\u0000", "") : s;
-  };
-
   const writeString = (value: string): number => {
     const ptr = heap.alloc(TypeId.String, value.length * 2, false);
     const u16 = heap.views().u16;
@@ -69,4 +53,21 @@ function sameUnits(s: string, u16: Uint16Array, base: number, n: number): boolea
   if (s.length !== n) return false;
   for (let i = 0; i < n; i++) if (s.charCodeAt(i) !== u16[base + i]) return false;
   return true;
+}
+
+/** `String::from_utf16` of n units at u16[base], then NUL characters stripped. */
+function decode(u16: Uint16Array, base: number, n: number): string {
+  let s = "";
+  if (n <= SHORT_STRING) {
+    for (let i = 0; i < n; i++) s += String.fromCharCode(u16[base + i]!);
+  } else {
+    // fromCharCode keeps lone surrogates (TextDecoder would replace them), so they can be rejected.
+    for (let i = 0; i < n; i += STRING_CHUNK) {
+      s += String.fromCharCode.apply(null, u16.subarray(base + i, base + Math.min(n, i + STRING_CHUNK)) as unknown as number[]);
+    }
+  }
+  if (!(s as unknown as { isWellFormed(): boolean }).isWellFormed()) {
+    throw new HostError("CONVERSION", "invalid utf-16: lone surrogate found");
+  }
+  return s.includes("\u0000") ? s.replaceAll("\u0000", "") : s;
 }
