@@ -1,0 +1,43 @@
+// runCompiled.mjs starts a long-running script with glibc's mmap threshold fixed and V8's helper threads
+// sized to the machine (Linux): checked on the process it really runs, started as npm would start it.
+import { spawnSync } from "node:child_process";
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { projectRoot } from "../lib/projectRoot.js";
+
+interface Settings {
+  pid: number;
+  execArgv: string[];
+  mmapThreshold: string | null;
+}
+
+function runFixture(nodeArgs: string[], env: NodeJS.ProcessEnv): Settings & { spawnedPid: number } {
+  const { MALLOC_MMAP_THRESHOLD_: _, ...rest } = process.env;
+  const result = spawnSync(process.execPath, [...nodeArgs, join(projectRoot, "scripts", "runCompiled.mjs"), "scripts/_test/processSettingsFixture.ts"], { cwd: projectRoot, env: { ...rest, ...env }, encoding: "utf8", timeout: 120_000 });
+  if (result.status !== 0) throw new Error(`runCompiled failed (${result.status}): ${result.stderr}`);
+  const line = result.stdout.trim().split("\n").at(-1)!;
+  return { ...(JSON.parse(line) as Settings), spawnedPid: result.pid! };
+}
+
+const execveAvailable = process.platform === "linux" && typeof (process as { execve?: unknown }).execve === "function";
+
+describe.runIf(execveAvailable)("runCompiled.mjs process settings (Linux)", () => {
+  it("starts the script again in place with the mmap threshold fixed and one V8 helper per spare core", () => {
+    const settings = runFixture([], {});
+    expect(settings.mmapThreshold).toBe("131072");
+    expect(settings.execArgv).toContain(`--v8-pool-size=${Math.max(1, Math.min(4, availableParallelism() - 2))}`);
+    // execve: the pid npm started is the one running the script (signals reach it).
+    expect(settings.pid).toBe(settings.spawnedPid);
+  }, 150_000);
+
+  it("keeps a helper count and a threshold the user chose, and the other node flags", () => {
+    const chosen = runFixture(["--v8-pool-size=3", "--max-semi-space-size=8"], {});
+    expect(chosen.execArgv.filter((a) => a.startsWith("--v8-pool-size"))).toEqual(["--v8-pool-size=3"]);
+    expect(chosen.execArgv).toContain("--max-semi-space-size=8");
+    const own = runFixture([], { MALLOC_MMAP_THRESHOLD_: "65536" });
+    expect(own.mmapThreshold).toBe("65536");
+    // Nothing to set: not started again, so no helper count is added either.
+    expect(own.execArgv.some((a) => a.startsWith("--v8-pool-size"))).toBe(false);
+  }, 150_000);
+});
