@@ -7,7 +7,7 @@ import { buildSubgraph } from "../../lib/subgraphBuild.js";
 import { projectRoot } from "../../lib/projectRoot.js";
 import type { EntityData } from "../../wasm-host/values/storeValue.js";
 import type { EthereumEventInput } from "../../wasm-host/types.js";
-import { createHostThreadPool, createHostWorker, type HostServices, type HostWorker } from "./hostWorkerClient.js";
+import { SPARE_QUIET_MS, createHostThreadPool, createHostWorker, startHostThread, type HostServices, type HostThread, type HostWorker } from "./hostWorkerClient.js";
 import type { BlockJob } from "./hostProtocol.js";
 
 // graph-cli builds and real chains: generous limits for a loaded 2-core CI machine.
@@ -161,6 +161,19 @@ describe("host worker", () => {
     } finally {
       await pool.close();
     }
+  });
+
+  it("ends a spare that is still loading only once it has loaded (V8 aborts the process otherwise)", async () => {
+    const started: HostThread[] = [];
+    const pool = createHostThreadPool(undefined, SPARE_QUIET_MS, (limits) => {
+      const thread = startHostThread(limits);
+      started.push(thread);
+      return thread;
+    });
+    // Closed at once, as a node stopped right after it started: the spare is in the middle of loading.
+    await pool.close();
+    expect(started).toHaveLength(1);
+    await expect(started[0]!.loaded).resolves.toBeUndefined();
   });
 
   it("reports a pre-started thread that died before it was given a deployment", async () => {

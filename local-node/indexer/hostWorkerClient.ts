@@ -186,10 +186,13 @@ export interface HostThreadPool {
 /** How long no handler must have run before a spare loads. */
 export const SPARE_QUIET_MS = 2_000;
 
-export function createHostThreadPool(limits: MappingLimits = DEFAULT_MAPPING_LIMITS, quietMs = SPARE_QUIET_MS): HostThreadPool {
+/** Longest a closing pool waits for its spare to finish loading before ending it anyway. */
+const SPARE_LOAD_WAIT_MS = 30_000;
+
+export function createHostThreadPool(limits: MappingLimits = DEFAULT_MAPPING_LIMITS, quietMs = SPARE_QUIET_MS, startThread = startHostThread): HostThreadPool {
   // An idle spare does not keep the process alive; a taken thread does, as any running worker.
   const startSpare = (): HostThread => {
-    const thread = startHostThread(limits);
+    const thread = startThread(limits);
     thread.worker.unref();
     return thread;
   };
@@ -209,7 +212,7 @@ export function createHostThreadPool(limits: MappingLimits = DEFAULT_MAPPING_LIM
   };
   return {
     take() {
-      const thread = spare ?? startHostThread(limits);
+      const thread = spare ?? startThread(limits);
       thread.worker.ref();
       spare = null;
       // The deployment that takes it asks again once it has synced.
@@ -246,7 +249,13 @@ export function createHostThreadPool(limits: MappingLimits = DEFAULT_MAPPING_LIM
       if (timer) clearTimeout(timer);
       const last = spare;
       spare = null;
-      await last?.worker.terminate();
+      if (!last) return;
+      // Ended once loaded: V8 aborts the whole process when a thread is terminated while a module with
+      // top-level await (the thread's boot awaits its entry) is finishing its evaluation.
+      let waited: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([last.loaded.catch(() => {}), new Promise((resolve) => (waited = setTimeout(resolve, SPARE_LOAD_WAIT_MS)))]);
+      clearTimeout(waited);
+      await last.worker.terminate();
     },
   };
 }
