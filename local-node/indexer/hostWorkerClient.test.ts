@@ -180,6 +180,8 @@ describe("host worker", () => {
     const pool = createHostThreadPool();
     try {
       const thread = pool.take();
+      // Ended once loaded: ended in the middle of loading, a thread can take the process down (above).
+      await thread.loaded;
       await thread.worker.terminate();
       const error = await createHostWorker({ thread, schemaSdl, dataSources: [{ name: "ApprovalToken", wasmModule, apiVersion: "0.0.7", address: TOKEN, network: "localhost" }], services: services_, log: () => {} }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(Error);

@@ -411,6 +411,8 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
 
   try {
     await thread.loaded;
+    // A thread that ended after loading has no exit left to report (it came before the listener above).
+    if (worker.threadId === -1) throw new IndexerError("host worker exited after loading, before it was given a deployment");
     worker.postMessage({ type: "init", ...init } satisfies WorkerCommand, [port2]);
     await ready;
   } catch (err) {
