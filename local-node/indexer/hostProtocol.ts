@@ -9,6 +9,7 @@ import type {
   EthereumCallInput,
   EthereumCallRequest,
   EthereumEventInput,
+  EthereumTransactionInput,
   EthereumValue,
   LogLevel,
 } from "../../wasm-host/index.js";
@@ -113,10 +114,30 @@ export interface BlockJob {
   triggers: Trigger[];
 }
 
+/**
+ * A run as posted to the worker (runCodec.ts): event triggers packed into `bytes` (transferred), what
+ * they share as objects once.
+ */
+export interface PackedRun {
+  blocks: { ptr: JobBlockPtr; at: number; count: number }[];
+  bytes: Uint8Array<ArrayBuffer>;
+  strings: string[];
+  inputs: EthereumBlockInput[];
+  transactions: EthereumTransactionInput[];
+  /** Triggers kept as objects, by the index their record names. */
+  other: Trigger[];
+}
+
+/** A block as the worker runs it: its triggers are read as they are iterated. */
+export interface RunBlock {
+  ptr: JobBlockPtr;
+  triggers: Iterable<Trigger>;
+}
+
 export type WorkerCommand =
   /** The first message a started thread gets: which deployment it runs (it loads the host before). */
   | ({ type: "init" } & WorkerInit)
-  | { type: "run"; id: number; blocks: BlockJob[] }
+  | { type: "run"; id: number; run: PackedRun }
   /** Forget every cached entity and every data source past the first `dataSources` (after a revert, or a failed run). */
   | { type: "reset"; id: number; dataSources: number; waitingFiles?: number[] };
 

@@ -28,7 +28,7 @@ import type { CopiedRows, CopyPlan, PoiJournalEntry } from "../store/index.js";
 import { copyLine } from "../store/rowText.js";
 // The subgraph-schema part, not the store's front door: the store would load PGlite into the handlers' thread.
 import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
-import type { BlockJob, BlockResult, CreatedDataSource, HandlerFailure, NonFatalError, RegionEntityChange, SyncRequest, SyncResponse, Trigger, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
+import type { BlockResult, CreatedDataSource, HandlerFailure, NonFatalError, RegionEntityChange, RunBlock, SyncRequest, SyncResponse, Trigger, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
 import { createDataSourceRegistry, restoreCreated, type RuntimeDataSource } from "./dataSourceRegistry.js";
 import { IndexerError } from "./errors.js";
 
@@ -57,7 +57,7 @@ export interface HostRuntimeOptions {
 
 export interface HostRuntime {
   /** Runs the blocks in order; stops after a failed block, or after one whose handlers created data sources. */
-  runBlocks(blocks: BlockJob[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }>;
+  runBlocks(blocks: RunBlock[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }>;
   /**
    * Drops every cached entity and every data source past the first `dataSources`; file data sources
    * listed in `waitingFiles` (indexes) wait for their file again, the others count as processed.
@@ -379,7 +379,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
     else inst.runEventHandler(t.handler, t.event);
   }
 
-  async function runOnce(blocks: BlockJob[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }> {
+  async function runOnce(blocks: RunBlock[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }> {
     pending = new Map();
     const results: BlockResult[] = [];
     for (const [at, job] of blocks.entries()) {

@@ -5,6 +5,7 @@ import { parentPort, receiveMessageOnPort } from "node:worker_threads";
 import type { MessagePort } from "node:worker_threads";
 import { createHostRuntime, type HostRuntime } from "./hostRuntime.js";
 import { capMappingMemory } from "./memoryCap.js";
+import { unpackRun } from "./runCodec.js";
 import type { SyncRequest, SyncResponse, WorkerCommand, WorkerInit, WorkerReply } from "./hostProtocol.js";
 
 const out = parentPort;
@@ -63,7 +64,7 @@ out.on("message", (cmd: WorkerCommand) => {
   // Such a failure is outside any handler, e.g. the main thread could not answer a bulk read: retryable.
   queue = queue.then(() => handle(cmd)).catch((err: unknown) => {
     const message = err instanceof Error ? err.message : String(err);
-    const first = cmd.type === "run" ? cmd.blocks[0] : undefined;
+    const first = cmd.type === "run" ? cmd.run.blocks[0] : undefined;
     post({ type: "done", id: cmd.id, results: [], failure: first ? { message, deterministic: false, handler: null, block: first.ptr } : null });
   });
 });
@@ -76,7 +77,7 @@ async function handle(cmd: Exclude<WorkerCommand, { type: "init" }>): Promise<vo
     post({ type: "done", id: cmd.id, results: [], failure: null });
     return;
   }
-  const { results, failure } = await host.runBlocks(cmd.blocks);
+  const { results, failure } = await host.runBlocks(unpackRun(cmd.run));
   post({ type: "done", id: cmd.id, results, failure });
 }
 

@@ -20,6 +20,7 @@ import type {
   WorkerTemplate,
 } from "./hostProtocol.js";
 import { IndexerError } from "./errors.js";
+import { packRun } from "./runCodec.js";
 import type { CopyPlan } from "../store/index.js";
 
 /** What the worker may ask for while a handler runs. */
@@ -405,7 +406,9 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
     signSeen = true;
     return new Promise((resolve, reject) => {
       waiting.set(id, { resolve, reject, ...(cmd.type === "run" ? { blocks: cmd.blocks } : {}) });
-      worker.postMessage({ ...cmd, id } as WorkerCommand);
+      if (cmd.type === "reset") return worker.postMessage({ ...cmd, id } satisfies WorkerCommand);
+      const run = packRun(cmd.blocks);
+      worker.postMessage({ type: "run", id, run } satisfies WorkerCommand, [run.bytes.buffer]);
     });
   }
 

@@ -129,7 +129,7 @@ export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[],
   const wantReceipt = [...new Set(matched.filter((m) => m.receipt).map((m) => m.log.transactionHash))];
   const receipts: Map<string, ChainReceipt> = wantReceipt.length > 0 ? await getReceipts(rpc, wantReceipt) : new Map();
 
-  // One input object per block and transaction: structured clone to the worker then sends each once.
+  // One input object per block and transaction: the run sent to the worker carries each once (runCodec.ts).
   const blockInputs = new Map<number, EthereumBlockInput>();
   const inputOf = (blk: ChainBlock): EthereumBlockInput => {
     let bi = blockInputs.get(blk.number);

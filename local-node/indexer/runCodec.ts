@@ -1,0 +1,256 @@
+// A run's blocks as they travel to the host worker: event triggers packed into one transferred buffer,
+// unpacked one at a time just before their handler runs. Cloned as objects, a run's events all arrived
+// at once and lived until its last handler, so the worker's scavenges copied every one of them twice
+// (about 1.2 KB an event); unpacked on demand they die young. Blocks and transactions, which events
+// share, travel once per run as objects (the worker writes each into the mapping once by identity).
+// What the packing does not cover (other trigger kinds, receipts, malformed hex) travels as it was.
+import type { EthereumBlockInput, EthereumTransactionInput, EthereumValue, EventParamInput } from "../../wasm-host/index.js";
+import type { BlockJob, PackedRun, RunBlock, Trigger } from "./hostProtocol.js";
+
+const OTHER = 0;
+const EVENT = 1;
+const NO_STRING = 0xffffffff;
+
+// Value tags: one byte per EthereumValue (bytes-like kinds carry their kind in the tag).
+const KINDS = ["address", "fixedBytes", "bytes", "function", "int", "uint", "bool", "string", "fixedArray", "array", "tuple"] as const;
+type Kind = (typeof KINDS)[number];
+const TAG = new Map<string, number>(KINDS.map((k, i) => [k, i]));
+
+class Writer {
+  bytes: Uint8Array<ArrayBuffer> = new Uint8Array(1 << 16);
+  view = new DataView(this.bytes.buffer);
+  at = 0;
+
+  room(n: number): void {
+    if (this.at + n <= this.bytes.length) return;
+    let size = this.bytes.length * 2;
+    while (size < this.at + n) size *= 2;
+    const grown = new Uint8Array(size);
+    grown.set(this.bytes.subarray(0, this.at));
+    this.bytes = grown;
+    this.view = new DataView(grown.buffer);
+  }
+  u8(v: number): void {
+    this.room(1);
+    this.bytes[this.at++] = v;
+  }
+  u32(v: number): void {
+    this.room(4);
+    this.view.setUint32(this.at, v, true);
+    this.at += 4;
+  }
+  /** A byte string given as bytes or as 0x hex; false (nothing written) for a string that is not 0x hex. */
+  byteString(v: string | Uint8Array): boolean {
+    if (typeof v !== "string") {
+      this.u32(v.length);
+      this.room(v.length);
+      this.bytes.set(v, this.at);
+      this.at += v.length;
+      return true;
+    }
+    const n = (v.length - 2) >>> 1;
+    if (v.length % 2 !== 0 || !v.startsWith("0x")) return false;
+    this.room(4 + n);
+    // Node's hex write stops at the first pair that is not hex.
+    if (Buffer.from(this.bytes.buffer, this.at + 4, n).write(v.slice(2), "hex") !== n) return false;
+    this.u32(n);
+    this.at += n;
+    return true;
+  }
+  /** Any JS string, exactly (UTF-16 code units). */
+  text(v: string): void {
+    this.u32(v.length);
+    this.room(2 * v.length);
+    for (let i = 0; i < v.length; i++) this.view.setUint16(this.at + 2 * i, v.charCodeAt(i), true);
+    this.at += 2 * v.length;
+  }
+  /** A bigint as a sign byte and its magnitude in 64-bit words, most significant first. */
+  big(v: bigint): void {
+    const negative = v < 0n;
+    let m = negative ? -v : v;
+    const words: bigint[] = [];
+    do {
+      words.push(m & 0xffffffffffffffffn);
+      m >>= 64n;
+    } while (m > 0n);
+    this.u8((negative ? 0x80 : 0) | words.length);
+    this.room(8 * words.length);
+    for (let i = words.length - 1; i >= 0; i--, this.at += 8) this.view.setBigUint64(this.at, words[i]!, true);
+  }
+}
+
+/** Writes a value; false when it cannot be packed exactly (the caller keeps its trigger as an object). */
+function writeValue(w: Writer, v: EthereumValue): boolean {
+  const tag = TAG.get(v.kind);
+  if (tag === undefined) return false;
+  w.u8(tag);
+  switch (v.kind) {
+    case "address":
+    case "fixedBytes":
+    case "bytes":
+    case "function":
+      return w.byteString(v.value);
+    case "int":
+    case "uint":
+      return typeof v.value === "bigint" && (w.big(v.value), true);
+    case "bool":
+      return typeof v.value === "boolean" && (w.u8(v.value ? 1 : 0), true);
+    case "string":
+      return typeof v.value === "string" && (w.text(v.value), true);
+    default:
+      if (!Array.isArray(v.value)) return false;
+      w.u32(v.value.length);
+      return v.value.every((item) => writeValue(w, item));
+  }
+}
+
+type EventTrigger = Extract<Trigger, { kind: "event" }>;
+
+/** Writes an event trigger; false when a field cannot be packed exactly (receipts are not packed). */
+function writeEvent(w: Writer, t: EventTrigger, str: (s: string) => number, block: number, transaction: number): boolean {
+  const e = t.event;
+  if ((e.receipt !== undefined && e.receipt !== null) || typeof e.logIndex !== "bigint" || typeof e.transactionLogIndex !== "bigint") return false;
+  w.u8(EVENT);
+  w.u32(t.dataSource);
+  w.u32(str(t.handler));
+  w.u32(block);
+  w.u32(transaction);
+  if (!w.byteString(e.address)) return false;
+  w.big(e.logIndex);
+  w.big(e.transactionLogIndex);
+  w.u32(e.logType === null ? NO_STRING : str(e.logType));
+  w.u8(e.receipt === null ? 1 : 0);
+  w.u32(e.parameters.length);
+  for (const p of e.parameters) {
+    w.u32(str(p.name));
+    if (!writeValue(w, p.value)) return false;
+  }
+  return true;
+}
+
+/** Packs a run's triggers (the caller transfers `bytes.buffer`). */
+export function packRun(blocks: BlockJob[]): PackedRun {
+  const w = new Writer();
+  const strings: string[] = [];
+  const stringIndex = new Map<string, number>();
+  const inputs = new Map<EthereumBlockInput, number>();
+  const transactions = new Map<EthereumTransactionInput, number>();
+  const other: Trigger[] = [];
+  const str = (s: string): number => {
+    let i = stringIndex.get(s);
+    if (i === undefined) stringIndex.set(s, (i = strings.push(s) - 1));
+    return i;
+  };
+  const indexOf = <T>(table: Map<T, number>, v: T): number => {
+    let i = table.get(v);
+    if (i === undefined) table.set(v, (i = table.size));
+    return i;
+  };
+  const packed = blocks.map((job) => {
+    const at = w.at;
+    for (const t of job.triggers) {
+      const start = w.at;
+      if (t.kind === "event" && writeEvent(w, t, str, indexOf(inputs, t.event.block), indexOf(transactions, t.event.transaction))) continue;
+      // Not packed: its record only names it (what was written of it is dropped).
+      w.at = start;
+      w.u8(OTHER);
+      w.u32(other.push(t) - 1);
+    }
+    return { ptr: job.ptr, at, count: job.triggers.length };
+  });
+  return { blocks: packed, bytes: w.bytes.subarray(0, w.at), strings, inputs: [...inputs.keys()], transactions: [...transactions.keys()], other };
+}
+
+class Reader {
+  readonly view: DataView;
+  constructor(
+    readonly bytes: Uint8Array,
+    public at: number,
+  ) {
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+  u8(): number {
+    return this.bytes[this.at++]!;
+  }
+  u32(): number {
+    const v = this.view.getUint32(this.at, true);
+    this.at += 4;
+    return v;
+  }
+  /** A view into the run's buffer: no copy (the host copies it into the mapping). */
+  byteString(): Uint8Array {
+    const n = this.u32();
+    const v = this.bytes.subarray(this.at, this.at + n);
+    this.at += n;
+    return v;
+  }
+  text(): string {
+    const units = new Uint16Array(this.u32());
+    for (let i = 0; i < units.length; i++) units[i] = this.view.getUint16(this.at + 2 * i, true);
+    this.at += 2 * units.length;
+    let s = "";
+    // In slices: a call takes a bounded number of arguments.
+    for (let i = 0; i < units.length; i += 8192) s += String.fromCharCode(...units.subarray(i, i + 8192));
+    return s;
+  }
+  big(): bigint {
+    const head = this.u8();
+    let v = this.view.getBigUint64(this.at, true);
+    for (let i = 1; i < (head & 0x7f); i++) v = (v << 64n) | this.view.getBigUint64(this.at + 8 * i, true);
+    this.at += 8 * (head & 0x7f);
+    return head & 0x80 ? -v : v;
+  }
+}
+
+function readValue(r: Reader): EthereumValue {
+  const kind: Kind = KINDS[r.u8()]!;
+  switch (kind) {
+    case "address":
+    case "fixedBytes":
+    case "bytes":
+    case "function":
+      return { kind, value: r.byteString() };
+    case "int":
+    case "uint":
+      return { kind, value: r.big() };
+    case "bool":
+      return { kind, value: r.u8() === 1 };
+    case "string":
+      return { kind, value: r.text() };
+    default: {
+      const value: EthereumValue[] = new Array(r.u32());
+      for (let i = 0; i < value.length; i++) value[i] = readValue(r);
+      return { kind, value };
+    }
+  }
+}
+
+function readTrigger(run: PackedRun, r: Reader): Trigger {
+  if (r.u8() === OTHER) return run.other[r.u32()]!;
+  const dataSource = r.u32();
+  const handler = run.strings[r.u32()]!;
+  const block = run.inputs[r.u32()]!;
+  const transaction = run.transactions[r.u32()]!;
+  const address = r.byteString();
+  const logIndex = r.big();
+  const transactionLogIndex = r.big();
+  const logTypeIndex = r.u32();
+  const receiptNull = r.u8() === 1;
+  const parameters: EventParamInput[] = new Array(r.u32());
+  for (let i = 0; i < parameters.length; i++) parameters[i] = { name: run.strings[r.u32()]!, value: readValue(r) };
+  const event = { address, logIndex, transactionLogIndex, logType: logTypeIndex === NO_STRING ? null : run.strings[logTypeIndex]!, block, transaction, parameters };
+  return { kind: "event", dataSource, handler, event: receiptNull ? { ...event, receipt: null } : event };
+}
+
+/** The run's blocks; each block's triggers are read from the buffer as they are iterated. */
+export function unpackRun(run: PackedRun): RunBlock[] {
+  return run.blocks.map(({ ptr, at, count }) => ({
+    ptr,
+    triggers: {
+      *[Symbol.iterator]() {
+        const r = new Reader(run.bytes, at);
+        for (let i = 0; i < count; i++) yield readTrigger(run, r);
+      },
+    },
+  }));
+}
