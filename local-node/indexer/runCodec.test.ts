@@ -87,6 +87,8 @@ describe("packRun / unpackRun", () => {
       event(tx(1), 0n, [], { receipt }),
       event(tx(1), 1n, [{ name: "bad", value: { kind: "address", value: "0xzz" } }]),
       event(tx(1), 2n, [{ name: "oddLength", value: { kind: "bytes", value: "0x123" } }]),
+      // U+0130 and U+0131 end in the bytes of "0" and "1": not hex all the same.
+      event(tx(1), 2n, [{ name: "wide", value: { kind: "bytes", value: "0x\u0130\u0131" } }]),
       event(tx(1), 3n, [{ name: "n", value: { kind: "uint", value: 5 as unknown as bigint } }]),
       event(tx(1), 4n, [], { address: "not hex" }),
       event(tx(1), 5n, [], { logIndex: 5 }),

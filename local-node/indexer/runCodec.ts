@@ -16,6 +16,10 @@ const KINDS = ["address", "fixedBytes", "bytes", "function", "int", "uint", "boo
 type Kind = (typeof KINDS)[number];
 const TAG = new Map<string, number>(KINDS.map((k, i) => [k, i]));
 
+const MAX_WORD = 0xffffffffffffffffn;
+/** Hex digit values by ASCII code, -1 for other characters. */
+const NIBBLE = Int8Array.from({ length: 128 }, (_, c) => "0123456789abcdef".indexOf(String.fromCharCode(c).toLowerCase()));
+
 class Writer {
   bytes: Uint8Array<ArrayBuffer> = new Uint8Array(1 << 16);
   view = new DataView(this.bytes.buffer);
@@ -49,10 +53,19 @@ class Writer {
       return true;
     }
     const n = (v.length - 2) >>> 1;
-    if (v.length % 2 !== 0 || !v.startsWith("0x")) return false;
+    if (v.length % 2 !== 0 || v.charCodeAt(0) !== 48 || v.charCodeAt(1) !== 120) return false;
     this.room(4 + n);
-    // Node's hex write stops at the first pair that is not hex.
-    if (Buffer.from(this.bytes.buffer, this.at + 4, n).write(v.slice(2), "hex") !== n) return false;
+    // By hand: a Buffer per value (Node's hex write) cost more than the loop, a few times per event.
+    const out = this.bytes;
+    const at = this.at + 4;
+    for (let i = 0; i < n; i++) {
+      const a = v.charCodeAt(2 + 2 * i);
+      const b = v.charCodeAt(3 + 2 * i);
+      const hi = a < 128 ? NIBBLE[a]! : -1;
+      const lo = b < 128 ? NIBBLE[b]! : -1;
+      if ((hi | lo) < 0) return false;
+      out[at + i] = (hi << 4) | lo;
+    }
     this.u32(n);
     this.at += n;
     return true;
@@ -66,11 +79,18 @@ class Writer {
   }
   /** A bigint as a sign byte and its magnitude in 64-bit words, most significant first. */
   big(v: bigint): void {
+    if (v >= 0n && v <= MAX_WORD) {
+      this.u8(1);
+      this.room(8);
+      this.view.setBigUint64(this.at, v, true);
+      this.at += 8;
+      return;
+    }
     const negative = v < 0n;
     let m = negative ? -v : v;
     const words: bigint[] = [];
     do {
-      words.push(m & 0xffffffffffffffffn);
+      words.push(m & MAX_WORD);
       m >>= 64n;
     } while (m > 0n);
     this.u8((negative ? 0x80 : 0) | words.length);
@@ -141,16 +161,25 @@ export function packRun(blocks: BlockJob[]): PackedRun {
     if (i === undefined) stringIndex.set(s, (i = strings.push(s) - 1));
     return i;
   };
-  const indexOf = <T>(table: Map<T, number>, v: T): number => {
-    let i = table.get(v);
-    if (i === undefined) table.set(v, (i = table.size));
-    return i;
+  // Events come by block and by transaction: the last one asked for is usually asked for again.
+  const tableIndex = <T>(table: Map<T, number>) => {
+    let last: T | undefined;
+    let lastIndex = -1;
+    return (v: T): number => {
+      if (v === last) return lastIndex;
+      let i = table.get(v);
+      if (i === undefined) table.set(v, (i = table.size));
+      last = v;
+      return (lastIndex = i);
+    };
   };
+  const blockIndex = tableIndex(inputs);
+  const transactionIndex = tableIndex(transactions);
   const packed = blocks.map((job) => {
     const at = w.at;
     for (const t of job.triggers) {
       const start = w.at;
-      if (t.kind === "event" && writeEvent(w, t, str, indexOf(inputs, t.event.block), indexOf(transactions, t.event.transaction))) continue;
+      if (t.kind === "event" && writeEvent(w, t, str, blockIndex(t.event.block), transactionIndex(t.event.transaction))) continue;
       // Not packed: its record only names it (what was written of it is dropped).
       w.at = start;
       w.u8(OTHER);
