@@ -77,7 +77,7 @@ describe("restarts on a reused memory", () => {
   }
 
   it("keeps the one memory, starts it as a fresh instance would, and writes what fresh memories write", async () => {
-    const reused = await start(await compileWithReusableMemory(bytes));
+    const reused = await start(compileWithReusableMemory(bytes));
     const fresh = await start(await WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>));
     expect(reused.reusesMemory).toBe(true);
     expect(fresh.reusesMemory).toBe(false);

@@ -26,11 +26,15 @@ export function reusableMemoryOf(module: WebAssembly.Module): WebAssembly.Memory
  * Compiles `bytes` with its one defined memory turned into an import the host provides (and reuses:
  * instance.ts). A module that imports its memory, defines none or several, or a shared or 64-bit one
  * is compiled as it is.
+ *
+ * Compiled on the calling thread: `WebAssembly.compile` queues its work for V8's helper threads, which
+ * the local node keeps few and which are busy optimizing PGlite and collecting when a deployment starts;
+ * a mapping's compile then waited about 250 ms for a helper to do 1 ms of work.
  */
-export async function compileWithReusableMemory(bytes: Uint8Array): Promise<WebAssembly.Module> {
+export function compileWithReusableMemory(bytes: Uint8Array): WebAssembly.Module {
   const rewired = withImportedMemory(bytes);
-  if (rewired === null) return WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>);
-  const module = await WebAssembly.compile(rewired.bytes as Uint8Array<ArrayBuffer>);
+  if (rewired === null) return new WebAssembly.Module(bytes as Uint8Array<ArrayBuffer>);
+  const module = new WebAssembly.Module(rewired.bytes as Uint8Array<ArrayBuffer>);
   reusable.set(module, rewired.memory);
   return module;
 }

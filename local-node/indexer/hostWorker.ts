@@ -30,7 +30,7 @@ function requester(init: WorkerInit): (req: SyncRequest) => SyncResponse {
 }
 
 async function start(init: WorkerInit): Promise<HostRuntime> {
-  const mappings = init.maxMemoryMb === undefined ? init : await capMappingMemory(init.dataSources, init.templates, init.maxMemoryMb);
+  const mappings = init.maxMemoryMb === undefined ? init : capMappingMemory(init.dataSources, init.templates, init.maxMemoryMb);
   return createHostRuntime({
     schemaSdl: init.schemaSdl,
     dataSources: mappings.dataSources,

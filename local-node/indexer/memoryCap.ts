@@ -4,20 +4,19 @@
 import { compileWithReusableMemory, WASM_PAGE_BYTES, withMemoryMaximum } from "../../wasm-host/index.js";
 import type { WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
 
-export async function capMappingMemory(
+export function capMappingMemory(
   dataSources: WorkerDataSource[],
   templates: WorkerTemplate[],
   maxMemoryMb: number,
-): Promise<{ dataSources: WorkerDataSource[]; templates: WorkerTemplate[] }> {
+): { dataSources: WorkerDataSource[]; templates: WorkerTemplate[] } {
   const maxPages = (maxMemoryMb * 2 ** 20) / WASM_PAGE_BYTES;
   // One capped module per original: the runtime shares an instance among data sources of one module.
-  const capped = new Map<WebAssembly.Module, Promise<WebAssembly.Module>>();
-  const cap = async <T extends WorkerDataSource | WorkerTemplate>(m: T): Promise<T> => {
+  const capped = new Map<WebAssembly.Module, WebAssembly.Module>();
+  const cap = <T extends WorkerDataSource | WorkerTemplate>(m: T): T => {
     if (!m.wasmBytes) return m;
-    const bytes = m.wasmBytes;
     let module = capped.get(m.wasmModule);
-    if (!module) capped.set(m.wasmModule, (module = compileWithReusableMemory(withMemoryMaximum(bytes, maxPages))));
-    return { ...m, wasmModule: await module };
+    if (!module) capped.set(m.wasmModule, (module = compileWithReusableMemory(withMemoryMaximum(m.wasmBytes, maxPages))));
+    return { ...m, wasmModule: module };
   };
-  return { dataSources: await Promise.all(dataSources.map(cap)), templates: await Promise.all(templates.map(cap)) };
+  return { dataSources: dataSources.map(cap), templates: templates.map(cap) };
 }
