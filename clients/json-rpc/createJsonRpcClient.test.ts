@@ -98,6 +98,12 @@ describe("request", () => {
     expect(result.lamports).toBe(5);
   });
 
+  it("parses with JSON.parse alone when exact integers are not asked for (an Ethereum node's hex quantities)", async () => {
+    const s = await serve((b) => ({ body: `{"jsonrpc":"2.0","id":${(b as Req).id},"result":{"big":18446744073709551615,"hex":"0x10"}}` }));
+    const result = await createJsonRpcClient({ url: s.url, exactIntegers: false }).request<{ big: unknown; hex: string }>("m");
+    expect(result).toEqual({ big: 18446744073709552000, hex: "0x10" });
+  });
+
   it("times out", async () => {
     const s = await serve((b) => ({ body: ok((b as Req).id, 1), delayMs: 2_000 }));
     const error = await createJsonRpcClient({ url: `${s.url}/${KEY}`, timeoutMs: 50 }).request("m").catch((e: unknown) => e);

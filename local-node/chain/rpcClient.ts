@@ -29,6 +29,8 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
   const client = createJsonRpcClient({
     url: options.url,
     timeoutMs: options.timeoutMs ?? 30_000,
+    // Ethereum quantities are hex strings: no integer in an answer needs to stay exact.
+    exactIntegers: false,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const maxBatch = options.maxBatchSize ?? 100;
