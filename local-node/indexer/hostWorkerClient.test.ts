@@ -108,6 +108,16 @@ describe("host worker", () => {
     expect(calls).toEqual({ get: 1, ids: 1 });
   });
 
+  it("refuses a run it cannot pack without counting it in flight, and runs the next", async () => {
+    const broken = { ptr: job(30, []).ptr, triggers: [{ kind: "event" as const, dataSource: 0, handler: "ApprovalHandler", event: undefined as unknown as EthereumEventInput }] };
+    await expect(worker.run([broken])).rejects.toThrow(TypeError);
+    // Not taken for a run in flight: the handler timeout's guard would otherwise fail it later.
+    expect(worker.busy).toBe(false);
+    const { results, failure } = await worker.run([job(31, [event(31, 0, 1n, 31)])]);
+    expect(failure).toBeNull();
+    expect(results[0]!.changes.map((c) => c.id)).toEqual([`${hex(31, 32)}-0`]);
+  });
+
   it("replaces a grown mapping instance between blocks without changing results", async () => {
     // A tiny limit: every block runs on a fresh instance.
     const small = await createHostWorker({ schemaSdl, dataSources: [{ name: "ApprovalToken", wasmModule, apiVersion: "0.0.7", address: TOKEN, network: "localhost" }], services: services_, log: () => {}, memoryLimitBytes: 1 });

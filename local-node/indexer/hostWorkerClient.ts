@@ -405,9 +405,14 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
     const id = nextId++;
     signSeen = true;
     return new Promise((resolve, reject) => {
-      waiting.set(id, { resolve, reject, ...(cmd.type === "run" ? { blocks: cmd.blocks } : {}) });
-      if (cmd.type === "reset") return worker.postMessage({ ...cmd, id } satisfies WorkerCommand);
+      if (cmd.type === "reset") {
+        waiting.set(id, { resolve, reject });
+        return worker.postMessage({ ...cmd, id } satisfies WorkerCommand);
+      }
+      // Packed before it counts as in flight: a run that cannot be packed rejects here, and the guard never
+      // takes it for a handler that went silent.
       const run = packRun(cmd.blocks);
+      waiting.set(id, { resolve, reject, blocks: cmd.blocks });
       worker.postMessage({ type: "run", id, run } satisfies WorkerCommand, [run.bytes.buffer]);
     });
   }
