@@ -4,7 +4,7 @@
 // (about 1.2 KB an event); unpacked on demand they die young. Blocks and transactions, which events
 // share, travel once per run as objects (the worker writes each into the mapping once by identity).
 // What the packing does not cover (other trigger kinds, receipts, malformed hex) travels as it was.
-import type { EthereumBlockInput, EthereumTransactionInput, EthereumValue, EventParamInput } from "../../wasm-host/index.js";
+import { nibble, type EthereumBlockInput, type EthereumTransactionInput, type EthereumValue, type EventParamInput } from "../../wasm-host/index.js";
 import type { BlockJob, PackedRun, RunBlock, Trigger } from "./hostProtocol.js";
 
 const OTHER = 0;
@@ -17,8 +17,6 @@ type Kind = (typeof KINDS)[number];
 const TAG = new Map<string, number>(KINDS.map((k, i) => [k, i]));
 
 const MAX_WORD = 0xffffffffffffffffn;
-/** Hex digit values by ASCII code, -1 for other characters. */
-const NIBBLE = Int8Array.from({ length: 128 }, (_, c) => "0123456789abcdef".indexOf(String.fromCharCode(c).toLowerCase()));
 
 class Writer {
   bytes: Uint8Array<ArrayBuffer> = new Uint8Array(1 << 16);
@@ -59,10 +57,8 @@ class Writer {
     const out = this.bytes;
     const at = this.at + 4;
     for (let i = 0; i < n; i++) {
-      const a = v.charCodeAt(2 + 2 * i);
-      const b = v.charCodeAt(3 + 2 * i);
-      const hi = a < 128 ? NIBBLE[a]! : -1;
-      const lo = b < 128 ? NIBBLE[b]! : -1;
+      const hi = nibble(v.charCodeAt(2 + 2 * i));
+      const lo = nibble(v.charCodeAt(3 + 2 * i));
       if ((hi | lo) < 0) return false;
       out[at + i] = (hi << 4) | lo;
     }
