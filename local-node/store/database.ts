@@ -19,10 +19,11 @@ export interface Queryable {
   /** Several statements, no parameters. */
   exec(sql: string): Promise<void>;
   /**
-   * `copy <table> (<columns>) from '/dev/blob'` with `rows` as the blob (COPY's text format), where the
-   * database reads one: PGlite. Bulk inserts go faster than through `unnest` of text arrays.
+   * `copy <table> (<columns>) from '/dev/blob'` with `rows` as the blob (COPY's text format as a string,
+   * or bytes for `with (format binary)`), where the database reads one: PGlite. Bulk inserts go faster
+   * than through `unnest` of text arrays.
    */
-  copyFrom?(sql: string, rows: string): Promise<void>;
+  copyFrom?(sql: string, rows: string | Uint8Array<ArrayBuffer>): Promise<void>;
 }
 
 export interface Database extends Queryable {
@@ -81,7 +82,7 @@ async function createPgliteDatabase(dataDir: string | undefined, schemaSql: stri
         throw sqlError(error, sql);
       }
     },
-    async copyFrom(sql: string, rows: string) {
+    async copyFrom(sql: string, rows: string | Uint8Array<ArrayBuffer>) {
       try {
         await q.query(sql, [], { blob: new Blob([rows]) });
       } catch (error) {

@@ -5,6 +5,7 @@ import type { Queryable } from "./database.js";
 import type { StoreState } from "./storeState.js";
 import { layoutOf } from "./storeState.js";
 import { applyBlocks } from "./writes.js";
+import { binaryCopy } from "./copyBinary.js";
 import type { PoiDigestWrite, PoiJournalEntry, PoiJournalRow } from "./types.js";
 import { StoreError } from "./errors.js";
 
@@ -24,7 +25,14 @@ create index if not exists poi_journal_deployment_block on subgraphs.poi_journal
 
 export async function insertPoiJournal(tx: Queryable, id: string, rows: { block: number; journal: PoiJournalEntry }[]): Promise<void> {
   if (rows.length === 0) return;
-  // As hex text and JSON: one statement for the batch, the same on PGlite and pg.
+  if (tx.copyFrom) {
+    // The entries as they are (binary COPY): as hex in a text array, PGlite spent two to three times as
+    // long parsing them back, on the thread that commits.
+    const copied = binaryCopy(rows.map(({ block, journal }) => [{ text: id }, { int4: block }, { bytea: journal.entry }, { textArray: journal.regions }]));
+    await tx.copyFrom("copy subgraphs.poi_journal (deployment, block, entry, regions) from '/dev/blob' with (format binary)", copied);
+    return;
+  }
+  // As hex text and JSON: one statement for the batch.
   await tx.query(
     `insert into subgraphs.poi_journal (deployment, block, entry, regions)
      select $1, b, decode(e, 'hex'), array(select jsonb_array_elements_text(r)) from unnest($2::int4[], $3::text[], $4::jsonb[]) as u(b, e, r)`,
