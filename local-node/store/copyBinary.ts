@@ -33,6 +33,8 @@ export function binaryCopy(rows: BinaryField[][]): Uint8Array<ArrayBuffer> {
     int16(row.length);
     for (const field of row) {
       if ("int4" in field) {
+        // Written as 32 bits, a larger number would wrap around into another value silently.
+        if (!Number.isInteger(field.int4) || field.int4 < -(2 ** 31) || field.int4 >= 2 ** 31) throw new RangeError(`${field.int4} is out of range for an int4 column`);
         int32(4);
         int32(field.int4);
       } else if ("text" in field) {
