@@ -31,7 +31,7 @@ it("writes int4, text, bytea and text[] as PGlite reads them", async () => {
 
 it("refuses a payload whose row has the wrong number of fields, and writes none of it", async () => {
   const before = (await db.query<{ c: number }>("select count(*)::int as c from t"))[0]!.c;
-  await expect(db.copyFrom!("copy t (n, s, b, a) from '/dev/blob' with (format binary)", binaryCopy([[{ int4: 1 }, { text: "only two" }]]))).rejects.toThrow(/field count|row field count/i);
+  await expect(db.copyFrom!("copy t (n, s, b, a) from '/dev/blob' with (format binary)", binaryCopy([[{ int4: 1 }, { text: "only two" }]]))).rejects.toThrow(/row field count is 2, expected 4/);
   expect((await db.query<{ c: number }>("select count(*)::int as c from t"))[0]!.c).toBe(before);
   // A number an int4 cannot hold is refused before anything is sent, not wrapped into another value.
   expect(() => binaryCopy([[{ int4: 2 ** 31 }, { text: "" }, { bytea: new Uint8Array() }, { textArray: [] }]])).toThrow(/2147483648 is out of range for an int4 column/);
