@@ -22,7 +22,7 @@ import {
 import { collectGarbage } from "../../lib/collectGarbage.js";
 import { createHeapCeiling } from "../../lib/heapCeiling.js";
 import { IdFilter } from "./idFilter.js";
-import { BlockPoiRecorder, encodeJournalEntry, type PoiVersion } from "../poi/index.js";
+import { JournalRecorder, type PoiVersion } from "../poi/index.js";
 import type { CopiedRows, CopyPlan, PoiJournalEntry } from "../store/index.js";
 // The row format alone, not the store: its front door would load PGlite into the handlers' thread.
 import { copyLine } from "../store/rowText.js";
@@ -216,21 +216,18 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   // The block's proof-of-indexing events: the chain's handlers' writes only (graph-node leaves files out).
   // They are recorded here and go with the block's result as a journal entry, hashed later (local-node/proofs).
   const poiSettings = options.poi ?? null;
-  let recorder: BlockPoiRecorder | null = null;
+  // One recorder, begun again at each block; null without a proof of indexing.
+  const journal = poiSettings ? new JournalRecorder(poiSettings.version) : null;
+  let recorder: JournalRecorder | null = null;
   // A block none of whose regions had a trigger leaves the proof as it was: no entry.
-  const journalEntry = (r: BlockPoiRecorder | null): PoiJournalEntry | null => {
-    const record = r?.record();
-    if (!record || record.regions.length === 0) return null;
-    return { entry: encodeJournalEntry({ version: poiSettings!.version, record }), regions: record.regions.map((g) => g.name) };
-  };
+  const journalEntry = (r: JournalRecorder | null): PoiJournalEntry | null => r?.finish() ?? null;
   const poiRegion = poiSettings?.region ?? "";
   const blockStore = createHostStore(schema, backend, {
     ...storeOptions,
     ...(poiSettings
       ? {
-          // A copy of the data: the store goes on to change the map it passed.
-          observeWrite: (w: EntityChange) =>
-            recorder?.write(poiRegion, w.op === "set" ? { kind: "SetEntity", entityType: w.entityType, id: w.id, data: new Map(w.data) } : { kind: "RemoveEntity", entityType: w.entityType, id: w.id }),
+          // Written as bytes at once: the store goes on to change the map it passed.
+          observeWrite: (w: EntityChange) => recorder?.write(poiRegion, w),
         }
       : {}),
   });
@@ -392,7 +389,8 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       const errors: NonFatalError[] = [];
       // With `nonFatalErrors`, a handler's deterministic error skips that handler (its writes are already
       // rolled back, its creations are dropped here) and the block goes on, as graph-node does.
-      recorder = poiSettings ? new BlockPoiRecorder(job.ptr.number) : null;
+      journal?.begin(job.ptr.number);
+      recorder = journal;
       // A handler's deterministic error without `nonFatalErrors`: graph-node still runs the block's other
       // triggers (their events are part of the proof of indexing), then keeps only the proof and fails.
       const fatal: { err: unknown; trigger: Trigger }[] = [];

@@ -2,11 +2,11 @@
 // order included, and bytes that are no entry are refused.
 import { describe, expect, it } from "vitest";
 import { serialize } from "node:v8";
-import { deflateRawSync } from "node:zlib";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 import type { StoreValue } from "../../wasm-host/index.js";
 import type { BlockPoiRecord } from "./blockStream.js";
-import { decodeJournalEntry, encodeJournalEntry } from "./journal.js";
-import { hashBlockRecord } from "./index.js";
+import { decodeJournalEntry, encodeJournalEntry, JournalRecorder } from "./journal.js";
+import { BlockPoiRecorder, hashBlockRecord } from "./index.js";
 
 const ID1 = `0x${"ab".repeat(32)}-1`;
 const ID2 = `0x${"cd".repeat(32)}-2`;
@@ -25,7 +25,14 @@ const values: [string, StoreValue][] = [
   ["bytes", { kind: "Bytes", value: Uint8Array.from([0, 1, 255, 128]) }],
   ["big", { kind: "BigInt", value: -(2n ** 255n) }],
   ["bigZero", { kind: "BigInt", value: 0n }],
+  ["bigWord", { kind: "BigInt", value: 2n ** 64n - 1n }],
+  ["bigPastWord", { kind: "BigInt", value: 2n ** 64n }],
+  ["negativeWord", { kind: "BigInt", value: -(2n ** 64n - 1n) }],
+  ["negativePastWord", { kind: "BigInt", value: -(2n ** 64n) }],
+  ["long", { kind: "String", value: "x".repeat(200) + "é".repeat(20000) }],
+  ["longBytes", { kind: "Bytes", value: Uint8Array.from({ length: 70000 }, (_, i) => i % 251) }],
   ["int8", { kind: "Int8", value: 2n ** 63n - 1n }],
+  ["int8Low", { kind: "Int8", value: -(2n ** 63n) }],
   ["at", { kind: "Timestamp", value: 1_700_000_000_000_123n }],
   ["list", { kind: "Array", value: [{ kind: "String", value: "a" }, { kind: "Array", value: [{ kind: "Null" }, { kind: "Int", value: -5 }] }, { kind: "Array", value: [] }] }],
 ];
@@ -57,10 +64,68 @@ describe("proof-of-indexing journal entries", () => {
     }
   });
 
+  it("come the same from the recorder that writes them as the handlers run", () => {
+    const [region] = record.regions;
+    const recorder = new JournalRecorder("fast");
+    // A block before, so that the writers are reused.
+    recorder.begin(1);
+    recorder.startHandler("ethereum/localhost");
+    recorder.write("ethereum/localhost", { op: "remove", entityType: "Other", id: "gone" });
+    expect(decodeJournalEntry(recorder.finish()!.entry).record.block).toBe(1);
+
+    recorder.begin(record.block);
+    const events = new BlockPoiRecorder(record.block);
+    for (const e of region!.events) {
+      if (e.kind === "DeterministicError") {
+        recorder.writeDeterministicError(region!.name);
+        events.writeDeterministicError(region!.name);
+        continue;
+      }
+      recorder.startHandler(region!.name);
+      events.startHandler(region!.name);
+      recorder.write(region!.name, e.kind === "SetEntity" ? { op: "set", entityType: e.entityType, id: e.id, data: e.data } : { op: "remove", entityType: e.entityType, id: e.id });
+      events.write(region!.name, e);
+    }
+    recorder.startHandler("file/1");
+    events.startHandler("file/1");
+    const finished = recorder.finish()!;
+    expect(finished.regions).toEqual(["ethereum/localhost", "file/1"]);
+    const expected = events.record();
+    expect(expected.regions[0]!.events.at(-1)).toEqual({ kind: "DeterministicError", redactedEvents: 1 });
+    expect(decodeJournalEntry(finished.entry)).toEqual({ version: "fast", record: expected });
+
+    // A block without triggers has no entry.
+    recorder.begin(record.block + 1);
+    expect(recorder.finish()).toBeNull();
+  });
+
+  it("written by V8's serializer (data folders from before the codec) still read", () => {
+    const old = deflateRawSync(serialize({ version: "legacy", record }), { level: 1 });
+    const decoded = decodeJournalEntry(old);
+    expect(decoded).toEqual({ version: "legacy", record });
+    expect(hashBlockRecord(decoded.record, "legacy")).toEqual(hashBlockRecord(record, "legacy"));
+  });
+
   it("refuse bytes that are no entry", () => {
     const bytes = encodeJournalEntry({ version: "legacy", record });
     expect(() => decodeJournalEntry(bytes.subarray(0, bytes.length - 3))).toThrow("not a proof-of-indexing journal entry");
     // Well-formed deflate of bytes that are no entry.
     expect(() => decodeJournalEntry(deflateRawSync(serialize({ version: "fast" })))).toThrow("not a proof-of-indexing journal entry");
+    // In this format: cut short, with bytes after its end, with an unknown value kind, with a string
+    // referred to before it was written.
+    const inflated = inflateRawSync(bytes);
+    for (const broken of [inflated.subarray(0, inflated.length - 1), Buffer.concat([inflated, Buffer.from([0])])]) {
+      expect(() => decodeJournalEntry(deflateRawSync(broken))).toThrow("not a proof-of-indexing journal entry");
+    }
+    const tiny = encodeJournalEntry({ version: "fast", record: { block: 1, regions: [{ name: "r", events: [{ kind: "SetEntity", entityType: "T", id: "a", data: new Map([["n", { kind: "Int", value: 1 }]]) }] }] } });
+    const plain = inflateRawSync(tiny);
+    // FORMAT, version, block, 1 region, "r", 1 event, SET, new string "T", "a", 1 field, new string "n", Int
+    expect([...plain]).toEqual([1, 1, 1, 1, 1, 114, 1, 0, 0, 1, 84, 1, 97, 1, 0, 1, 110, 1, 1, 0, 0, 0]);
+    const unknownKind = Buffer.from(plain);
+    unknownKind[17] = 0x3f;
+    expect(() => decodeJournalEntry(deflateRawSync(unknownKind))).toThrow("not a proof-of-indexing journal entry");
+    const unknownString = Buffer.from(plain);
+    unknownString[14] = 5;
+    expect(() => decodeJournalEntry(deflateRawSync(unknownString))).toThrow("not a proof-of-indexing journal entry");
   });
 });

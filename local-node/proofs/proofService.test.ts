@@ -136,7 +136,7 @@ describe("the proof-of-indexing journal, caught up", () => {
     await store.transactBlocks("QmC", blocks.map((n) => ({ block: block(n), changes: [], poiJournal: { entry: made.get(n)!.entry, regions: [REGION] } })));
     let previous: Uint8Array | null = null;
     const want = new Map(blocks.map((n) => [n, (previous = joinDigests("legacy", previous, made.get(n)!.own))]));
-    // Two entries per read by count, one by bytes (an entry is about 1 MB).
+    // Two entries per read by count, one by bytes (an entry is far more than 1,000 bytes).
     expect((await store.poiJournal("QmC", { rows: 2, bytes: 2 ** 30 })).map((r) => r.block)).toEqual([2, 3]);
     expect((await store.poiJournal("QmC", { rows: 2, bytes: 1000 })).map((r) => r.block)).toEqual([2]);
     const first = createProofService({ store, log: () => {}, chunk: 2 });
