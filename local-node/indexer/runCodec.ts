@@ -6,6 +6,7 @@
 // What the packing does not cover (other trigger kinds, receipts, malformed hex) travels as it was.
 import { nibble, type EthereumBlockInput, type EthereumTransactionInput, type EthereumValue, type EventParamInput } from "../../wasm-host/index.js";
 import type { BlockJob, PackedRun, RunBlock, Trigger } from "./hostProtocol.js";
+import { GrowableBytes } from "../../lib/growableBytes.js";
 
 const OTHER = 0;
 const EVENT = 1;
@@ -18,36 +19,15 @@ const TAG = new Map<string, number>(KINDS.map((k, i) => [k, i]));
 
 const MAX_WORD = 0xffffffffffffffffn;
 
-class Writer {
-  bytes: Uint8Array<ArrayBuffer> = new Uint8Array(1 << 16);
-  view = new DataView(this.bytes.buffer);
-  at = 0;
-
-  room(n: number): void {
-    if (this.at + n <= this.bytes.length) return;
-    let size = this.bytes.length * 2;
-    while (size < this.at + n) size *= 2;
-    const grown = new Uint8Array(size);
-    grown.set(this.bytes.subarray(0, this.at));
-    this.bytes = grown;
-    this.view = new DataView(grown.buffer);
-  }
-  u8(v: number): void {
-    this.room(1);
-    this.bytes[this.at++] = v;
-  }
-  u32(v: number): void {
-    this.room(4);
-    this.view.setUint32(this.at, v, true);
-    this.at += 4;
+class Writer extends GrowableBytes {
+  constructor() {
+    super(1 << 16);
   }
   /** A byte string given as bytes or as 0x hex; false (nothing written) for a string that is not 0x hex. */
   byteString(v: string | Uint8Array): boolean {
     if (typeof v !== "string") {
       this.u32(v.length);
-      this.room(v.length);
-      this.bytes.set(v, this.at);
-      this.at += v.length;
+      this.append(v);
       return true;
     }
     const n = (v.length - 2) >>> 1;
@@ -77,9 +57,7 @@ class Writer {
   big(v: bigint): void {
     if (v >= 0n && v <= MAX_WORD) {
       this.u8(1);
-      this.room(8);
-      this.view.setBigUint64(this.at, v, true);
-      this.at += 8;
+      this.u64(v);
       return;
     }
     const negative = v < 0n;
@@ -90,8 +68,7 @@ class Writer {
       m >>= 64n;
     } while (m > 0n);
     this.u8((negative ? 0x80 : 0) | words.length);
-    this.room(8 * words.length);
-    for (let i = words.length - 1; i >= 0; i--, this.at += 8) this.view.setBigUint64(this.at, words[i]!, true);
+    for (let i = words.length - 1; i >= 0; i--) this.u64(words[i]!);
   }
 }
 
@@ -183,7 +160,7 @@ export function packRun(blocks: BlockJob[]): PackedRun {
     }
     return { ptr: job.ptr, at, count: job.triggers.length };
   });
-  return { blocks: packed, bytes: w.bytes.subarray(0, w.at), strings, inputs: [...inputs.keys()], transactions: [...transactions.keys()], other };
+  return { blocks: packed, bytes: w.written(), strings, inputs: [...inputs.keys()], transactions: [...transactions.keys()], other };
 }
 
 class Reader {

@@ -11,6 +11,7 @@ import { StoreValueKind, type EntityData, type StoreValue } from "../../wasm-hos
 import type { PoiEvent, PoiVersion } from "./events.js";
 import type { BlockPoiRecord } from "./blockStream.js";
 import { bigToBytesLe, bytesToBigLe } from "./littleEndian.js";
+import { GrowableBytes } from "../../lib/growableBytes.js";
 
 /** The first byte of an entry in this format; V8's serializer starts with 0xFF. */
 export const JOURNAL_FORMAT = 1;
@@ -29,33 +30,10 @@ const WORD = 2n ** 64n;
 const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder("utf-8", { fatal: true });
 
-/** A growable byte buffer; `reset` keeps its memory for the next block. */
-export class ByteWriter {
-  private buf = new Uint8Array(4096);
-  private view = new DataView(this.buf.buffer);
-  length = 0;
-
+/** The journal's fields on a growable buffer; `reset` keeps its memory for the next block. */
+export class ByteWriter extends GrowableBytes {
   reset(): void {
-    this.length = 0;
-  }
-
-  bytes(): Uint8Array {
-    return this.buf.subarray(0, this.length);
-  }
-
-  private room(n: number): void {
-    if (this.length + n <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.length + n) size *= 2;
-    const grown = new Uint8Array(size);
-    grown.set(this.buf.subarray(0, this.length));
-    this.buf = grown;
-    this.view = new DataView(grown.buffer);
-  }
-
-  u8(v: number): void {
-    this.room(1);
-    this.buf[this.length++] = v;
+    this.at = 0;
   }
 
   /** Unsigned LEB128 of a safe integer. */
@@ -63,28 +41,10 @@ export class ByteWriter {
     if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`journal: ${v} is not a count or block number`);
     this.room(8);
     while (v >= 0x80) {
-      this.buf[this.length++] = (v % 0x80) | 0x80;
+      this.bytes[this.at++] = (v % 0x80) | 0x80;
       v = Math.floor(v / 0x80);
     }
-    this.buf[this.length++] = v;
-  }
-
-  i32(v: number): void {
-    this.room(4);
-    this.view.setInt32(this.length, v, true);
-    this.length += 4;
-  }
-
-  i64(v: bigint): void {
-    this.room(8);
-    this.view.setBigInt64(this.length, v, true);
-    this.length += 8;
-  }
-
-  u64(v: bigint): void {
-    this.room(8);
-    this.view.setBigUint64(this.length, v, true);
-    this.length += 8;
+    this.bytes[this.at++] = v;
   }
 
   text(s: string): void {
@@ -92,31 +52,24 @@ export class ByteWriter {
     if (longest < 0x80) {
       // The length fits one byte whatever the text.
       this.room(1 + longest);
-      const { written } = utf8.encodeInto(s, this.buf.subarray(this.length + 1));
-      this.buf[this.length] = written;
-      this.length += 1 + written;
+      const { written } = utf8.encodeInto(s, this.bytes.subarray(this.at + 1));
+      this.bytes[this.at] = written;
+      this.at += 1 + written;
       return;
     }
     // Encoded behind room for the longest length, then moved up to the length's actual size.
     this.room(5 + longest);
-    const start = this.length + 5;
-    const { written } = utf8.encodeInto(s, this.buf.subarray(start));
+    const start = this.at + 5;
+    const { written } = utf8.encodeInto(s, this.bytes.subarray(start));
     this.uint(written);
-    this.buf.copyWithin(this.length, start, start + written);
-    this.length += written;
+    this.bytes.copyWithin(this.at, start, start + written);
+    this.at += written;
   }
 
   /** Bytes after their length. */
   raw(b: Uint8Array): void {
     this.uint(b.length);
     this.append(b);
-  }
-
-  /** Bytes as they are. */
-  append(b: Uint8Array): void {
-    this.room(b.length);
-    this.buf.set(b, this.length);
-    this.length += b.length;
   }
 }
 
@@ -219,9 +172,9 @@ export function joinRegions(version: PoiVersion, block: number, regions: [string
     into.text(name);
     into.uint(region.count);
     // The events' bytes without a length: the count says where they end.
-    into.append(region.out.bytes());
+    into.append(region.out.written());
   }
-  return into.bytes();
+  return into.written();
 }
 
 /** Reads an entry written by joinRegions; throws a RangeError on anything else. */
