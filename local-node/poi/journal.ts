@@ -19,6 +19,8 @@ export interface JournalEntry {
  * smaller, and it is written to the store and read back once.
  */
 const DEFLATE_LEVEL = 1;
+/** The largest buffer a recorder keeps between blocks (a 500-approval block takes about 100 KB). */
+const KEPT_WRITER_BYTES = 1 << 20;
 /** Entries written before journalCodec.ts were V8's serialization, which starts with this byte. */
 const V8_SERIALIZED = 0xff;
 
@@ -54,15 +56,17 @@ export function decodeJournalEntry(bytes: Uint8Array): JournalEntry {
 export class JournalRecorder {
   private readonly regions = new Map<string, { writer: RegionWriter; handlerStart: number }>();
   private readonly spare: RegionWriter[] = [];
-  private readonly joined = new ByteWriter();
+  private joined = new ByteWriter();
   private block = 0;
 
   constructor(private readonly version: PoiVersion) {}
 
   /** Starts the next block's record, dropping what the last one had. */
   begin(block: number): void {
-    for (const { writer } of this.regions.values()) this.spare.push(writer);
+    // A writer that an unusually large block grew is let go rather than kept for every block after.
+    for (const { writer } of this.regions.values()) if (writer.out.bytes.length <= KEPT_WRITER_BYTES) this.spare.push(writer);
     this.regions.clear();
+    if (this.joined.bytes.length > KEPT_WRITER_BYTES) this.joined = new ByteWriter();
     this.block = block;
   }
 
