@@ -1,17 +1,14 @@
 // Reading a WebAssembly module's bytes: its sections, the unsigned LEB128 numbers they are made of, and
 // a memory's limits.
+import { readUleb128 } from "../lib/leb128.js";
 import { HostError } from "./errors.js";
 
 export const MEMORY_SECTION = 5;
 
 /** The unsigned LEB128 number at `at` (up to 35 bits) and where the next field starts. */
 export function readU32(bytes: Uint8Array, at: number): { value: number; next: number } {
-  let value = 0;
-  for (let p = at, shift = 0; p < bytes.length && shift < 35; p++, shift += 7) {
-    const b = bytes[p]!;
-    value += (b & 0x7f) * 2 ** shift;
-    if ((b & 0x80) === 0) return { value, next: p + 1 };
-  }
+  const read = readUleb128(bytes, at, 5);
+  if (read) return read;
   throw new HostError("LINK", `malformed WebAssembly module: bad LEB128 number at byte ${at}`);
 }
 

@@ -12,6 +12,7 @@ import type { PoiEvent, PoiVersion } from "./events.js";
 import type { BlockPoiRecord } from "./blockStream.js";
 import { bigToBytesLe, bytesToBigLe } from "./littleEndian.js";
 import { GrowableBytes } from "../../lib/growableBytes.js";
+import { readUleb128, writeUleb128 } from "../../lib/leb128.js";
 
 /** The first byte of an entry in this format; V8's serializer starts with 0xFF. */
 export const JOURNAL_FORMAT = 1;
@@ -40,11 +41,7 @@ export class ByteWriter extends GrowableBytes {
   uint(v: number): void {
     if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`journal: ${v} is not a count or block number`);
     this.room(8);
-    while (v >= 0x80) {
-      this.bytes[this.at++] = (v % 0x80) | 0x80;
-      v = Math.floor(v / 0x80);
-    }
-    this.bytes[this.at++] = v;
+    this.at = writeUleb128(this.bytes, this.at, v);
   }
 
   text(s: string): void {
@@ -297,14 +294,12 @@ class Reader {
   }
 
   uint(): number {
-    let v = 0;
-    for (let scale = 1; ; scale *= 0x80) {
-      const b = this.u8();
-      v += (b & 0x7f) * scale;
-      if (b < 0x80) break;
-      if (scale > 2 ** 42) throw new RangeError("a count past 2^53");
-    }
-    return v;
+    // A safe integer takes at most 8 bytes (56 bits, checked below).
+    const read = readUleb128(this.bytes, this.at, 8);
+    if (!read) throw new RangeError("a count that ends early or runs past 8 bytes");
+    if (!Number.isSafeInteger(read.value)) throw new RangeError("a count past 2^53");
+    this.at = read.next;
+    return read.value;
   }
 
   i32(): number {

@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { stringify } from "yaml";
 import type { IpfsStore } from "../../ipfs/types.js";
+import { encodeUleb128 } from "../../../lib/leb128.js";
 
 const here = new URL(".", import.meta.url);
 export const FIXTURE_SCHEMA = readFileSync(new URL("schema.graphql", here), "utf8");
@@ -10,28 +11,17 @@ export const FIXTURE_ABI = readFileSync(new URL("erc20Events.abi.json", here), "
 export const APPROVAL_SIGNATURE = "Approval(indexed address,indexed address,uint256)";
 export const APPROVAL_TOPIC0 = "0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925";
 
-function uleb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (n !== 0);
-  return out;
-}
-
 function section(id: number, content: number[]): number[] {
-  return [id, ...uleb(content.length), ...content];
+  return [id, ...encodeUleb128(content.length), ...content];
 }
 
 /** A minimal valid wasm module exporting `(i32) -> ()` functions with these names (and nothing else). */
 export function wasmExporting(names: string[]): Uint8Array {
   const enc = new TextEncoder();
   const types = [1, 0x60, 1, 0x7f, 0];
-  const funcs = [...uleb(names.length), ...names.map(() => 0)];
-  const exports = [...uleb(names.length), ...names.flatMap((name, i) => [...uleb(enc.encode(name).length), ...enc.encode(name), 0x00, ...uleb(i)])];
-  const code = [...uleb(names.length), ...names.flatMap(() => [2, 0, 0x0b])];
+  const funcs = [...encodeUleb128(names.length), ...names.map(() => 0)];
+  const exports = [...encodeUleb128(names.length), ...names.flatMap((name, i) => [...encodeUleb128(enc.encode(name).length), ...enc.encode(name), 0x00, ...encodeUleb128(i)])];
+  const code = [...encodeUleb128(names.length), ...names.flatMap(() => [2, 0, 0x0b])];
   return new Uint8Array([0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0, ...section(1, types), ...section(3, funcs), ...section(7, exports), ...section(10, code)]);
 }
 
