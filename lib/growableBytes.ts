@@ -22,40 +22,46 @@ export class GrowableBytes {
     this.view = new DataView(grown.buffer);
   }
 
+  /**
+   * Makes room for `n` more bytes and moves past them; returns where they start. Call it before reading
+   * `bytes` or `view`: growing replaces both.
+   */
+  reserve(n: number): number {
+    this.room(n);
+    const at = this.at;
+    this.at += n;
+    return at;
+  }
+
   u8(v: number): void {
-    this.room(1);
-    this.bytes[this.at++] = v;
+    const at = this.reserve(1);
+    this.bytes[at] = v;
   }
 
   u32(v: number): void {
-    this.room(4);
-    this.view.setUint32(this.at, v, true);
-    this.at += 4;
+    const at = this.reserve(4);
+    this.view.setUint32(at, v, true);
   }
 
   i32(v: number): void {
-    this.room(4);
-    this.view.setInt32(this.at, v, true);
-    this.at += 4;
+    const at = this.reserve(4);
+    this.view.setInt32(at, v, true);
   }
 
   u64(v: bigint): void {
-    this.room(8);
-    this.view.setBigUint64(this.at, v, true);
-    this.at += 8;
+    const at = this.reserve(8);
+    this.view.setBigUint64(at, v, true);
   }
 
   i64(v: bigint): void {
-    this.room(8);
-    this.view.setBigInt64(this.at, v, true);
-    this.at += 8;
+    const at = this.reserve(8);
+    this.view.setBigInt64(at, v, true);
   }
 
   /** Bytes as they are. */
   append(b: Uint8Array): void {
-    this.room(b.length);
-    this.bytes.set(b, this.at);
-    this.at += b.length;
+    const at = this.reserve(b.length);
+    this.bytes.set(b, at);
   }
 
   /** What was written (a view: the next write may change it). */

@@ -49,9 +49,8 @@ class Writer extends GrowableBytes {
   /** Any JS string, exactly (UTF-16 code units). */
   text(v: string): void {
     this.u32(v.length);
-    this.room(2 * v.length);
-    for (let i = 0; i < v.length; i++) this.view.setUint16(this.at + 2 * i, v.charCodeAt(i), true);
-    this.at += 2 * v.length;
+    const at = this.reserve(2 * v.length);
+    for (let i = 0; i < v.length; i++) this.view.setUint16(at + 2 * i, v.charCodeAt(i), true);
   }
   /** A bigint as a sign byte and its magnitude in 64-bit words, most significant first. */
   big(v: bigint): void {
