@@ -216,18 +216,16 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   // The block's proof-of-indexing events: the chain's handlers' writes only (graph-node leaves files out).
   // They are recorded here and go with the block's result as a journal entry, hashed later (local-node/proofs).
   const poiSettings = options.poi ?? null;
-  // One recorder, begun again at each block; null without a proof of indexing.
+  // One recorder, begun again at each block; null without a proof of indexing. A block none of whose
+  // regions had a trigger leaves the proof as it was: no entry.
   const journal = poiSettings ? new JournalRecorder(poiSettings.version) : null;
-  let recorder: JournalRecorder | null = null;
-  // A block none of whose regions had a trigger leaves the proof as it was: no entry.
-  const journalEntry = (r: JournalRecorder | null): PoiJournalEntry | null => r?.finish() ?? null;
   const poiRegion = poiSettings?.region ?? "";
   const blockStore = createHostStore(schema, backend, {
     ...storeOptions,
     ...(poiSettings
       ? {
           // Written as bytes at once: the store goes on to change the map it passed.
-          observeWrite: (w: EntityChange) => recorder?.write(poiRegion, w),
+          observeWrite: (w: EntityChange) => journal?.write(poiRegion, w),
         }
       : {}),
   });
@@ -390,14 +388,13 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       // With `nonFatalErrors`, a handler's deterministic error skips that handler (its writes are already
       // rolled back, its creations are dropped here) and the block goes on, as graph-node does.
       journal?.begin(job.ptr.number);
-      recorder = journal;
       // A handler's deterministic error without `nonFatalErrors`: graph-node still runs the block's other
       // triggers (their events are part of the proof of indexing), then keeps only the proof and fails.
       const fatal: { err: unknown; trigger: Trigger }[] = [];
       const run = async (t: Trigger): Promise<void> => {
         trigger = t;
         const queued = registry.queuedCount;
-        recorder?.startHandler(poiRegion);
+        journal?.startHandler(poiRegion);
         try {
           await runTrigger(t);
         } catch (err) {
@@ -405,7 +402,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
           if (e.deterministic !== true || t.kind === "refused") throw err;
           registry.dropQueued(queued);
           // The handler's events stay in the proof; this one says how many no longer reached the store.
-          recorder?.writeDeterministicError(poiRegion);
+          journal?.writeDeterministicError(poiRegion);
           if (!options.nonFatalErrors) fatal.push({ err, trigger: t });
           else errors.push({ message: failureMessage(err, t), handler: e.handler ?? t.handler });
         }
@@ -436,7 +433,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
         registry.truncate(countBefore);
         for (const index of waitingFiles) if (index >= countBefore) waitingFiles.delete(index);
         // The proof of a block failed by a handler's deterministic error is still kept, at that block.
-        const proof = err instanceof FatalBlockError ? journalEntry(recorder) : null;
+        const proof: PoiJournalEntry | null = err instanceof FatalBlockError ? (journal?.finish() ?? null) : null;
         const failed = err instanceof FatalBlockError ? err.trigger : trigger;
         const cause = err instanceof FatalBlockError ? err.err : err;
         const e = cause as { message?: string; deterministic?: boolean; handler?: string };
@@ -466,7 +463,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
         ...(done.length > 0 ? { done } : {}),
         ...(errors.length > 0 ? { errors } : {}),
       };
-      const entry = journalEntry(recorder);
+      const entry = journal?.finish() ?? null;
       if (entry) result.poiJournal = entry;
       results.push(result);
       recycleGrown();
