@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareWithChain, digestRows, formatReport, targetsOf, type ApprovalRow, type EngineFigure } from "./report.js";
+import { compareWithChain, digestRows, formatReport, summarise, targetsOf, type ApprovalRow, type EngineFigure } from "./report.js";
 
 const row = (i: number, value = String(i)): ApprovalRow => ({ id: `0xab${i}-0`, owner: "0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266", spender: `0x${String(i).padStart(40, "0")}`, value });
 
@@ -68,5 +68,33 @@ describe("formatReport", () => {
     expect(text).toMatch(/^ {2}met\s+indexing ≥ 3× Ponder: 4\.00×$/m);
     expect(text).toMatch(/^ {2}NOT met\s+our peak memory ≤ 300 MiB: 350 MiB$/m);
     expect(text).toMatch(/^ {2}not measured\s+indexing ≥ 10× graph-node: -$/m);
+  });
+});
+
+describe("rounds", () => {
+  const rounds = [
+    { ...figure("ours", 1, 5, 280), round: 1 },
+    { ...figure("ponder", 3.3, 12, 600), round: 1 },
+    { ...figure("ours", 1.2, 6, 310), round: 2 },
+    { ...figure("ponder", 3, 11, 650), round: 2 },
+    { ...figure("ours", 1.1, 4, 290), round: 3 },
+    { ...figure("ponder", 3.6, 13, 620), round: 3 },
+  ];
+
+  it("summarises each engine by its medians and its highest peak", () => {
+    expect(summarise(rounds).map((f) => [f.engine, f.indexingSeconds, f.coldSeconds, f.peakMiB, f.round])).toEqual([
+      ["ours", 1.1, 5, 310, undefined],
+      ["ponder", 3.3, 12, 650, undefined],
+    ]);
+  });
+
+  it("reads the targets on the medians, and prints every round with its ratio", () => {
+    const targets = targetsOf(rounds);
+    expect(targets[0]!.value).toBeCloseTo(3);
+    expect(targets[4]!.value).toBe(310);
+    const text = formatReport(rounds);
+    expect(text).toMatch(/^ours #2\s+1,000\s+1\.20\s/m);
+    expect(text).toMatch(/^ponder \(median; highest peak\)\s+364\s+3\.30\s+12\.0\s+2\.0\s+650$/m);
+    expect(text).toContain("indexing ours/ponder round by round: 3.30×, 2.50×, 3.27×");
   });
 });

@@ -57,6 +57,8 @@ export function compareWithChain(chain: RowDigest, engines: Partial<Record<Engin
 
 export interface EngineFigure {
   engine: EngineName;
+  /** Which run of this engine (1, 2, ...), when the bench ran it more than once. */
+  round?: number;
   events: number;
   /** The engine's own indexing, from its log or status (see each engine's module). */
   indexingSeconds: number;
@@ -94,9 +96,44 @@ function coldRatio(ours: EngineFigure | undefined, peer: EngineFigure | undefine
   return ours && peer ? peer.coldSeconds / ours.coldSeconds : null;
 }
 
-/** Issue 18's targets, measured on this run. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * One figure per engine: its only run, or over several runs the median of each time and of the CPU, and
+ * the highest peak (the memory cap must hold in every run). Its phases and processes are those of the
+ * run whose indexing time is nearest the median.
+ */
+export function summarise(figures: EngineFigure[]): EngineFigure[] {
+  const out: EngineFigure[] = [];
+  for (const engine of ENGINES) {
+    const runs = figures.filter((f) => f.engine === engine);
+    if (runs.length === 0) continue;
+    if (runs.length === 1) {
+      out.push(runs[0]!);
+      continue;
+    }
+    const indexingSeconds = median(runs.map((f) => f.indexingSeconds));
+    const typical = runs.reduce((a, b) => (Math.abs(b.indexingSeconds - indexingSeconds) < Math.abs(a.indexingSeconds - indexingSeconds) ? b : a));
+    const { round: _round, ...rest } = typical;
+    out.push({
+      ...rest,
+      indexingSeconds,
+      coldSeconds: median(runs.map((f) => f.coldSeconds)),
+      cpuSeconds: median(runs.map((f) => f.cpuSeconds)),
+      peakMiB: Math.max(...runs.map((f) => f.peakMiB)),
+    });
+  }
+  return out;
+}
+
+/** Issue 18's targets, measured on this run (over several rounds: on the medians, see summarise). */
 export function targetsOf(figures: EngineFigure[]): Target[] {
-  const by = (name: EngineName) => figures.find((f) => f.engine === name);
+  const summary = summarise(figures);
+  const by = (name: EngineName) => summary.find((f) => f.engine === name);
   const [ours, ponder, graphNode] = [by("ours"), by("ponder"), by("graph-node")];
   const events = figures[0]?.events ?? 0;
   return [
@@ -128,31 +165,43 @@ function table(header: string[], rows: string[][]): string[] {
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)];
 }
 
-/** The figures, the ratios against each peer that ran, and the targets. */
+/** Each round's indexing ratio ours/peer, when both ran the same rounds. */
+function ratiosByRound(figures: EngineFigure[], peer: EngineName): number[] {
+  const ours = figures.filter((f) => f.engine === "ours");
+  const theirs = figures.filter((f) => f.engine === peer);
+  if (ours.length < 2 || ours.length !== theirs.length) return [];
+  return ours.map((o, i) => indexingRatio(o, theirs[i])!);
+}
+
+/** The figures (every run, then the medians), the ratios against each peer that ran, and the targets. */
 export function formatReport(figures: EngineFigure[]): string {
   const events = figures[0]?.events ?? 0;
-  const out = [`${num(events)} Approval events on one Hardhat chain; engines run one after the other`, ""];
-  out.push(
-    ...table(
-      ["engine", "indexing ev/s", "indexing s", "cold e2e s", "CPU s", "peak MiB"],
-      figures.map((f) => [f.engine, num(rate(f)), num(f.indexingSeconds, 2), num(f.coldSeconds, 1), num(f.cpuSeconds, 1), num(f.peakMiB)]),
-    ),
-  );
-  for (const f of figures) {
+  const summary = summarise(figures);
+  const rounds = summary.length < figures.length;
+  const out = [`${num(events)} Approval events on one Hardhat chain; engines run one after the other${rounds ? ", in rounds" : ""}`, ""];
+  const line = (f: EngineFigure, label: string) => [label, num(rate(f)), num(f.indexingSeconds, 2), num(f.coldSeconds, 1), num(f.cpuSeconds, 1), num(f.peakMiB)];
+  const rows = figures.map((f) => line(f, f.round === undefined ? f.engine : `${f.engine} #${f.round}`));
+  if (rounds) rows.push(...summary.map((f) => line(f, `${f.engine} (median; highest peak)`)));
+  out.push(...table(["engine", "indexing ev/s", "indexing s", "cold e2e s", "CPU s", "peak MiB"], rows));
+  for (const f of summary) {
     out.push("", `${f.engine}: cold ${f.phases.map((p) => `${p.label} ${num(p.seconds, 1)} s`).join(", ")}`);
     for (const p of f.parts) out.push(`  ${p.label}: peak ${num(p.peakMiB)} MiB, CPU ${num(p.cpuSeconds, 1)} s`);
     for (const p of f.processes.slice(0, 6)) out.push(`  ${num(p.peakMiB).padStart(6)} MiB  ${p.command}`);
   }
-  const ours = figures.find((f) => f.engine === "ours");
-  const peers = figures.filter((f) => f.engine !== "ours");
+  const ours = summary.find((f) => f.engine === "ours");
+  const peers = summary.filter((f) => f.engine !== "ours");
   if (ours && peers.length) {
-    out.push("", 'ratios, each "higher is better for us" (speed: ours/peer; CPU and memory: peer/ours):');
+    out.push("", `ratios, each "higher is better for us" (speed: ours/peer; CPU and memory: peer/ours)${rounds ? ", from the medians" : ""}:`);
     out.push(
       ...table(
         ["peer", "indexing", "cold e2e", "CPU", "memory"],
         peers.map((p) => [p.engine, `${num(indexingRatio(ours, p)!, 2)}×`, `${num(coldRatio(ours, p)!, 2)}×`, `${num(p.cpuSeconds / ours.cpuSeconds, 2)}×`, `${num(p.peakMiB / ours.peakMiB, 2)}×`]),
       ),
     );
+  }
+  for (const peer of peers) {
+    const byRound = ratiosByRound(figures, peer.engine);
+    if (byRound.length) out.push(`indexing ours/${peer.engine} round by round: ${byRound.map((r) => `${num(r, 2)}×`).join(", ")}`);
   }
   out.push("", "issue 18's targets:");
   for (const t of targetsOf(figures)) {
