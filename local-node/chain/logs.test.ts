@@ -21,6 +21,11 @@ function fakeNode(limit: number, message: string, code = -32005) {
       }
       return logs as T;
     },
+    // As a node's answer would arrive: the fetcher reads the logs from its bytes.
+    async requestRead<T>(method: string, params: unknown[], read: (text: string) => T | undefined): Promise<T> {
+      const result = await this.request<T>(method, params);
+      return read(JSON.stringify({ jsonrpc: "2.0", id: 1, result })) ?? result;
+    },
     async batch() {
       throw new Error("unused");
     },

@@ -5,6 +5,7 @@ import { parseLog, toHex, type ChainLog } from "./blocks.js";
 import { HttpRequestError, RpcResponseError, TimeoutError } from "../../clients/json-rpc/index.js";
 import { BaseError } from "../../lib/errors.js";
 import { ChainError } from "./errors.js";
+import { readLogsAnswer, type TableLog } from "./logTable.js";
 
 export interface LogFilter {
   /** Contract addresses (lowercase 0x); empty = any address. */
@@ -67,10 +68,25 @@ function filterParams(filter: LogFilter): Record<string, unknown> {
   return params;
 }
 
+/** Logs read from the answer's text (logTable.ts), told apart from an answer the JSON path parsed. */
+class ReadLogs {
+  constructor(readonly logs: TableLog[]) {}
+}
+
+/** eth_getLogs: read in place when the answer has the usual shape, else parsed as JSON and checked. */
+async function requestLogs(rpc: RpcClient, params: Record<string, unknown>): Promise<ChainLog[]> {
+  const answer = await rpc.requestRead<unknown>("eth_getLogs", [params], (text) => {
+    const logs = readLogsAnswer(text);
+    return logs && new ReadLogs(logs);
+  });
+  if (answer instanceof ReadLogs) return answer.logs;
+  if (!Array.isArray(answer) || !answer.every((l) => typeof l === "object" && l !== null)) throw new ChainError("eth_getLogs answered with something other than a list of logs");
+  return (answer as Record<string, unknown>[]).map(parseLog);
+}
+
 /** The logs of one block, named by hash (EIP-234), so they belong to that block or to none. */
 export async function getLogsInBlock(rpc: RpcClient, blockHash: string, filter: LogFilter): Promise<ChainLog[]> {
-  const raw = await rpc.request<Record<string, unknown>[]>("eth_getLogs", [{ blockHash, ...filterParams(filter) }]);
-  return raw.map(parseLog);
+  return requestLogs(rpc, { blockHash, ...filterParams(filter) });
 }
 
 export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
@@ -91,8 +107,7 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
         const end = Math.min(toBlock, fromBlock + range - 1);
         const params: Record<string, unknown> = { fromBlock: toHex(fromBlock), toBlock: toHex(end), ...filterParams(filter) };
         try {
-          const raw = await options.rpc.request<Record<string, unknown>[]>("eth_getLogs", [params]);
-          const logs = raw.map(parseLog);
+          const logs = await requestLogs(options.rpc, params);
           if (++successes >= 50) (ceiling = Number.POSITIVE_INFINITY), (successes = 0);
           if (logs.length < growBelow && end - fromBlock + 1 >= range) range = Math.max(range, Math.min(maxRange, range * 2, Math.floor((range + ceiling) / 2)));
           else if (logs.length > shrinkAbove) range = Math.max(1, Math.floor(range / 2));
