@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Interface } from "ethers";
-import type { EthereumBlockInput, EthereumTransactionInput } from "../../wasm-host/index.js";
+import type { EthereumTransactionInput } from "../../wasm-host/index.js";
+import { testBlock, testBlockPtr } from "./_test/blockFixture.js";
 import { readLogsAnswer } from "../chain/logTable.js";
 import { createLogDecoder, toEthereumValue } from "./decode.js";
 import type { BlockJob } from "./hostProtocol.js";
@@ -12,27 +13,9 @@ const event = iface.getEvent("Words")!;
 const abi = iface.fragments.map((f) => JSON.parse(f.format("json")) as unknown);
 const spec = { event: "Words(indexed address,indexed uint256,int8,int256,bool,bytes4,bytes32,uint64,address)", handler: "handleWords", topic0: event.topicHash, receipt: false };
 
-const hash = `0x${"11".repeat(32)}`;
-const parentHash = `0x${"22".repeat(32)}`;
-const block: EthereumBlockInput = {
-  hash,
-  parentHash,
-  unclesHash: "0x",
-  author: `0x${"33".repeat(20)}`,
-  stateRoot: "0x",
-  transactionsRoot: "0x",
-  receiptsRoot: "0x",
-  number: 7n,
-  gasUsed: 1n,
-  gasLimit: 2n,
-  timestamp: 3n,
-  difficulty: 0n,
-  totalDifficulty: null,
-  size: null,
-  baseFeePerGas: 9n,
-};
+const block = testBlock;
 const transaction: EthereumTransactionInput = { hash: `0x${"44".repeat(32)}`, index: 0n, from: `0x${"55".repeat(20)}`, to: null, value: 0n, gasLimit: 1n, gasPrice: 1n, input: "0x", nonce: 0n };
-const ptr = { number: 7, hash, parentHash, timestamp: 3 };
+const ptr = testBlockPtr;
 
 // Values at each form's edges: zero, one 64-bit word, just past it, the largest, negative and positive ints.
 const rows: unknown[][] = [
@@ -46,7 +29,7 @@ const rows: unknown[][] = [
 function answer(): string {
   const result = rows.map((values, i) => {
     const { data, topics } = iface.encodeEventLog(event, values);
-    return { address: `0x${"be".repeat(20)}`, topics, data, blockNumber: "0x7", blockHash: hash, transactionHash: transaction.hash, transactionIndex: "0x0", logIndex: `0x${(i * 70_000).toString(16)}`, removed: false };
+    return { address: `0x${"be".repeat(20)}`, topics, data, blockNumber: "0x7", blockHash: testBlock.hash, transactionHash: transaction.hash, transactionIndex: "0x0", logIndex: `0x${(i * 70_000).toString(16)}`, removed: false };
   });
   return JSON.stringify({ jsonrpc: "2.0", id: 1, result });
 }
