@@ -4,6 +4,8 @@
 // (about 1.2 KB an event); unpacked on demand they die young. Blocks and transactions, which events
 // share, travel once per run as objects (the worker writes each into the mapping once by identity).
 // What the packing does not cover (other trigger kinds, receipts, malformed hex) travels as it was.
+// Events whose parameters are still in their eth_getLogs answer (wordEvents.ts) are written from its
+// hex, in the same bytes as the decoded event.
 import { nibble, type EthereumBlockInput, type EthereumTransactionInput, type EthereumValue, type EventParamInput } from "../../wasm-host/index.js";
 import type { BlockJob, PackedRun, RunBlock, Trigger } from "./hostProtocol.js";
 import { GrowableBytes } from "../../lib/growableBytes.js";

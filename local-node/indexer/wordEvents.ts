@@ -1,4 +1,4 @@
-// Events whose parameters are still in the eth_getLogs answer's bytes. When every input of an event is
+// Events whose parameters are still in the eth_getLogs answer's text. When every input of an event is
 // one 32-byte word (addresses, integers, booleans, fixed bytes) and its log was read in place
 // (chain/logTable.ts), the trigger keeps the log's row and the plan of its words, and the run packing
 // writes the parameters straight from the answer's hex (runCodec.ts). No strings or value objects are
