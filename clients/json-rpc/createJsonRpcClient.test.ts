@@ -122,35 +122,6 @@ describe("request", () => {
   });
 });
 
-describe("requestRead", () => {
-  it("gives the reader the answer's text and returns what it read", async () => {
-    const s = await serve((b) => ({ body: ok((b as Req).id, ["0x1", "0x2"]) }));
-    const seen: string[] = [];
-    const read = (text: string) => (seen.push(text), "read");
-    await expect(createJsonRpcClient({ url: s.url }).requestRead("eth_getLogs", [{}], read)).resolves.toBe("read");
-    expect(JSON.parse(seen[0]!)).toMatchObject({ jsonrpc: "2.0", result: ["0x1", "0x2"] });
-    expect(s.received[0]).toMatchObject({ jsonrpc: "2.0", method: "eth_getLogs", params: [{}] });
-  });
-
-  it("parses and checks what the reader does not take, as request does", async () => {
-    const s = await serve((b) => ({ body: ok((b as Req).id, { plain: true }) }));
-    await expect(createJsonRpcClient({ url: s.url }).requestRead("m", [], () => undefined)).resolves.toEqual({ plain: true });
-    server = await startScriptedServer((b) => ({ body: fail((b as Req).id, -32005, "query returned more than 10000 results") }));
-    await expect(createJsonRpcClient({ url: server.url }).requestRead("m", [], () => undefined)).rejects.toBeInstanceOf(LimitExceededRpcError);
-    await s.close();
-  });
-
-  it("never offers a failed HTTP answer to the reader", async () => {
-    const s = await serve(() => ({ status: 503, body: "overloaded" }));
-    let offered = false;
-    const error = await createJsonRpcClient({ url: s.url })
-      .requestRead("m", [], () => ((offered = true), "read"))
-      .catch((e: unknown) => e);
-    expect(offered).toBe(false);
-    expect(error).toBeInstanceOf(HttpRequestError);
-  });
-});
-
 describe("batch", () => {
   it("sends one POST and returns answers in request order whatever order the node uses", async () => {
     const s = await serve((b) => ({

@@ -43,12 +43,6 @@ export type JsonRpcClient = {
   /** The endpoint with its access key masked, safe to print. */
   readonly url: string;
   request<T = unknown>(method: string, params?: RpcParams, options?: RequestOptions): Promise<T>;
-  /**
-   * One call whose successful answer `read` may take from its text (a reader for one known shape, which
-   * allocates far less than JSON.parse); when `read` returns undefined (an error, an unexpected shape) the
-   * answer is parsed and checked as `request` does.
-   */
-  requestRead<T>(method: string, params: RpcParams, read: (text: string) => T | undefined, options?: RequestOptions): Promise<T>;
   /** Sends every call in one POST. Throws only when the batch as a whole fails; per-call errors come back as entries. */
   batch<T = unknown>(calls: readonly RpcCall[], options?: RequestOptions): Promise<BatchEntry<T>[]>;
 };
@@ -109,27 +103,18 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     return parsed;
   }
 
-  function resultOf<T>(status: number, text: string): T {
-    const body = parseBody(status, text);
-    if (!isRpcResponse(body)) {
-      throw new InvalidResponseError("The endpoint did not answer with a JSON-RPC response", { detail: text.slice(0, 200) });
-    }
-    if (body.error) throw rpcResponseErrorFrom(body.error);
-    return body.result as T;
-  }
-
   return {
     url: maskedUrl,
 
     async request<T>(method: string, params: RpcParams = [], requestOptions: RequestOptions = {}): Promise<T> {
-      const { status, text } = await post({ jsonrpc: "2.0", id: nextId++, method, params }, requestOptions);
-      return resultOf<T>(status, text);
-    },
-
-    async requestRead<T>(method: string, params: RpcParams, read: (text: string) => T | undefined, requestOptions: RequestOptions = {}): Promise<T> {
-      const { status, text } = await post({ jsonrpc: "2.0", id: nextId++, method, params }, requestOptions);
-      const fast = status >= 200 && status < 300 ? read(text) : undefined;
-      return fast !== undefined ? fast : resultOf<T>(status, text);
+      const id = nextId++;
+      const { status, text } = await post({ jsonrpc: "2.0", id, method, params }, requestOptions);
+      const body = parseBody(status, text);
+      if (!isRpcResponse(body)) {
+        throw new InvalidResponseError("The endpoint did not answer with a JSON-RPC response", { detail: text.slice(0, 200) });
+      }
+      if (body.error) throw rpcResponseErrorFrom(body.error);
+      return body.result as T;
     },
 
     async batch<T>(calls: readonly RpcCall[], requestOptions: RequestOptions = {}): Promise<BatchEntry<T>[]> {

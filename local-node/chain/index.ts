@@ -3,7 +3,6 @@ export { getBlock, getBlocks, getHeadNumber, getReceipts, getTransactions, toHex
 export type { ChainBlock, ChainLog, ChainReceipt, ChainTransaction } from "./blocks.js";
 export { ChainError, ChainReorgedError } from "./errors.js";
 export { createLogFetcher, getLogsInBlock } from "./logs.js";
-export { LogTable, TableLog } from "./logTable.js";
 export { tracedCalls } from "./callTraces.js";
 export type { TracedCall } from "./callTraces.js";
 export type { LogFilter } from "./logs.js";

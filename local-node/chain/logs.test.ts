@@ -22,11 +22,6 @@ function fakeNode(limit: number, message: string, code = -32005) {
       }
       return logs as T;
     },
-    // As a node's answer would arrive: the fetcher reads the logs from its bytes.
-    async requestRead<T>(method: string, params: unknown[], read: (text: string) => T | undefined): Promise<T> {
-      const result = await this.request<T>(method, params);
-      return read(JSON.stringify({ jsonrpc: "2.0", id: 1, result })) ?? result;
-    },
     async batch() {
       throw new Error("unused");
     },
@@ -100,21 +95,8 @@ describe("createLogFetcher", () => {
     await expect(fetcher.next(0, 9, filter)).rejects.toThrow(/execution reverted/);
   });
 
-  it("takes a node's usual answer in place and any other through JSON, alike; refuses an answer that is not a list", async () => {
-    const log = { address: `0x${"ab".repeat(20)}`, topics: [`0x${"cd".repeat(32)}`], data: "0x", blockNumber: "0x5", blockHash: `0x${"11".repeat(32)}`, transactionHash: `0x${"22".repeat(32)}`, transactionIndex: "0x0", logIndex: "0x3", removed: false };
-    const answering = (result: unknown): RpcClient => ({
-      displayUrl: "fake",
-      request: async <T>() => result as T,
-      requestRead: async <T>(_m: string, _p: unknown[], read: (text: string) => T | undefined) => read(JSON.stringify({ jsonrpc: "2.0", id: 1, result })) ?? (result as T),
-      batch: async () => [],
-    });
-    const usual = await createLogFetcher({ rpc: answering([log]) }).next(0, 9, filter);
-    // Uppercase hex is not read in place: the JSON path lowercases it.
-    const shouted = await createLogFetcher({ rpc: answering([{ ...log, address: log.address.toUpperCase().replace("0X", "0x") }]) }).next(0, 9, filter);
-    for (const chunk of [usual, shouted]) {
-      const [l] = chunk.logs;
-      expect({ address: l!.address, topics: l!.topics, blockNumber: l!.blockNumber, logIndex: l!.logIndex, removed: l!.removed }).toEqual({ address: log.address, topics: log.topics, blockNumber: 5, logIndex: 3, removed: false });
-    }
+  it("refuses an answer that is not a list of logs, saying so", async () => {
+    const answering = (result: unknown): RpcClient => ({ displayUrl: "fake", request: async <T>() => result as T, batch: async () => [] });
     await expect(createLogFetcher({ rpc: answering(null) }).next(0, 9, filter)).rejects.toThrow("eth_getLogs answered with something other than a list of logs");
     await expect(createLogFetcher({ rpc: answering([1]) }).next(0, 9, filter)).rejects.toThrow(ChainError);
   });

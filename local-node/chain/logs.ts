@@ -5,7 +5,6 @@ import { parseLog, toHex, type ChainLog } from "./blocks.js";
 import { HttpRequestError, RpcResponseError, TimeoutError } from "../../clients/json-rpc/index.js";
 import { BaseError } from "../../lib/errors.js";
 import { ChainError } from "./errors.js";
-import { readLogsAnswer, type TableLog } from "./logTable.js";
 
 export interface LogFilter {
   /** Contract addresses (lowercase 0x); empty = any address. */
@@ -68,18 +67,9 @@ function filterParams(filter: LogFilter): Record<string, unknown> {
   return params;
 }
 
-/** Logs read from the answer's text (logTable.ts), told apart from an answer the JSON path parsed. */
-class ReadLogs {
-  constructor(readonly logs: TableLog[]) {}
-}
-
-/** eth_getLogs: read in place when the answer has the usual shape, else parsed as JSON and checked. */
+/** eth_getLogs, its answer checked to be a list of log objects. */
 async function requestLogs(rpc: RpcClient, params: Record<string, unknown>): Promise<ChainLog[]> {
-  const answer = await rpc.requestRead<unknown>("eth_getLogs", [params], (text) => {
-    const logs = readLogsAnswer(text);
-    return logs && new ReadLogs(logs);
-  });
-  if (answer instanceof ReadLogs) return answer.logs;
+  const answer = await rpc.request<unknown>("eth_getLogs", [params]);
   if (!Array.isArray(answer) || !answer.every((l) => typeof l === "object" && l !== null)) throw new ChainError("eth_getLogs answered with something other than a list of logs");
   return (answer as Record<string, unknown>[]).map(parseLog);
 }

@@ -21,8 +21,6 @@ export interface RpcClientOptions {
 export interface RpcClient {
   readonly displayUrl: string;
   request<T = unknown>(method: string, params: unknown[]): Promise<T>;
-  /** As `request`, but `read` may take a successful answer from its text (undefined: parse it as JSON). */
-  requestRead<T>(method: string, params: unknown[], read: (text: string) => T | undefined): Promise<T>;
   /** Sends the calls as JSON-RPC batches; results in call order; the first error rejects. */
   batch<T = unknown>(calls: RpcCall[]): Promise<T[]>;
 }
@@ -42,9 +40,6 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     displayUrl,
     async request<T>(method: string, params: unknown[]): Promise<T> {
       return ((await client.request<T>(method, params)) ?? null) as T;
-    },
-    async requestRead<T>(method: string, params: unknown[], read: (text: string) => T | undefined): Promise<T> {
-      return ((await client.requestRead<T>(method, params, read)) ?? null) as T;
     },
     async batch<T>(calls: RpcCall[]): Promise<T[]> {
       const out: T[] = [];

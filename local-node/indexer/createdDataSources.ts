@@ -7,7 +7,6 @@ import { decodeContext, encodeContext } from "./contextCodec.js";
 import type { BlockJob, CreatedDataSource, JobBlockPtr, Trigger } from "./hostProtocol.js";
 import type { IndexerContext } from "./indexerContext.js";
 import { loadRange } from "./rangeLoader.js";
-import { plainTrigger } from "./wordEvents.js";
 
 /** Sets ctx.created and ctx.sources to the created data sources the store holds. */
 export async function reloadCreated(ctx: IndexerContext): Promise<void> {
@@ -40,8 +39,7 @@ export async function triggersIn(ctx: IndexerContext, block: JobBlockPtr, create
   const logs = topics.length === 0 ? [] : await getLogsInBlock(ctx.rpc, block.hash, { addresses: [...new Set(sources.map((s) => s.address!))], topic0s: topics });
   const range = await loadRange(ctx.rpc, sources, logs, block.number, block.number);
   if (range.end.hash !== block.hash) throw new ChainReorgedError(`block ${block.number} is no longer ${block.hash} (the chain reorganised)`);
-  // Posted to the handlers' thread as objects.
-  return (range.jobs[0]?.triggers ?? []).map(plainTrigger);
+  return range.jobs[0]?.triggers ?? [];
 }
 
 /** The jobs of blocks `from`..`to` for data sources just created (their addresses alone). */

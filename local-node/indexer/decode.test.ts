@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { Interface } from "ethers";
 import { createLogDecoder } from "./decode.js";
 import type { ChainLog } from "../chain/blocks.js";
-import type { EventParamInput } from "../../wasm-host/index.js";
 
 const abi = [
   "event Mixed(int8 indexed small, bool indexed flag, bytes4 tag, uint256 amount, address who, int256 delta)",
@@ -42,10 +41,9 @@ describe("createLogDecoder", () => {
     const d = createLogDecoder(iface.fragments.map((f) => JSON.parse(f.format("json"))), [spec("Dynamic(indexed string,string,uint256[])", "h", ev.topicHash)]);
     const l = log("Dynamic", ["key", "hello", [1n, 2n]]);
     const [m] = d.match(l);
-    const params = m?.parameters as EventParamInput[];
-    expect(params[0]).toEqual({ name: "label", value: { kind: "fixedBytes", value: l.topics[1] } });
-    expect(params[1]).toEqual({ name: "note", value: { kind: "string", value: "hello" } });
-    expect(params[2]).toEqual({ name: "list", value: { kind: "array", value: [{ kind: "uint", value: 1n }, { kind: "uint", value: 2n }] } });
+    expect(m?.parameters[0]).toEqual({ name: "label", value: { kind: "fixedBytes", value: l.topics[1] } });
+    expect(m?.parameters[1]).toEqual({ name: "note", value: { kind: "string", value: "hello" } });
+    expect(m?.parameters[2]).toEqual({ name: "list", value: { kind: "array", value: [{ kind: "uint", value: 1n }, { kind: "uint", value: 2n }] } });
   });
 
   it("tells events with the same topic0 apart by their indexed inputs", () => {

@@ -4,8 +4,6 @@
 import { Indexed, Interface, type EventFragment, type ParamType, type Result } from "ethers/abi";
 import type { EthereumValue, EventParamInput } from "../../wasm-host/index.js";
 import type { ChainLog } from "../chain/index.js";
-import { TableLog } from "../chain/index.js";
-import { WordParams, type WordPlan, type WordSlot, type WordType } from "./wordEvents.js";
 
 export interface HandlerSpec {
   /** Manifest signature, e.g. `Approval(indexed address,indexed address,uint256)`. */
@@ -21,8 +19,7 @@ export interface HandlerSpec {
 
 export interface MatchedLog {
   handler: HandlerSpec;
-  /** Decoded values, or, for a log read in place whose inputs are all one word, the words themselves. */
-  parameters: EventParamInput[] | WordParams;
+  parameters: EventParamInput[];
 }
 
 export interface LogDecoder {
@@ -37,60 +34,50 @@ interface Candidate {
   fragment: EventFragment;
   topicCount: number;
   /** Set when every input is a one-word static type: decoded without ethers (10x faster). */
-  words: WordPlan | null;
+  fast: FastDecoder | null;
 }
 
-/** How a static ABI type reads from its one 32-byte word, or null when it is not one word. */
-function wordType(type: ParamType): WordType | null {
+type WordReader = (word: string) => EthereumValue;
+type FastDecoder = (log: ChainLog) => EventParamInput[] | null;
+
+/** Reader of one 32-byte word (64 hex chars) for a static ABI type, or null when not one word. */
+function wordReader(type: ParamType): WordReader | null {
   const t = type.type;
-  if (t === "address") return { kind: "address" };
-  if (t === "bool") return { kind: "bool" };
-  if (/^uint(\d*)$/.test(t)) return { kind: "uint" };
-  let m = /^int(\d*)$/.exec(t);
-  if (m) return { kind: "int", bits: Number(m[1] || 256) };
+  if (t === "address") return (w) => ({ kind: "address", value: `0x${w.slice(24)}` });
+  if (t === "bool") return (w) => ({ kind: "bool", value: /[1-9a-f]/.test(w) });
+  let m = /^uint(\d*)$/.exec(t);
+  if (m) return (w) => ({ kind: "uint", value: BigInt(`0x${w}`) });
+  m = /^int(\d*)$/.exec(t);
+  if (m) {
+    const bits = Number(m[1] || 256);
+    return (w) => ({ kind: "int", value: BigInt.asIntN(bits, BigInt(`0x${w}`)) });
+  }
   m = /^bytes(\d+)$/.exec(t);
-  if (m) return { kind: "fixedBytes", size: Number(m[1]) };
+  if (m) {
+    const n = Number(m[1]);
+    return (w) => ({ kind: "fixedBytes", value: `0x${w.slice(0, n * 2)}` });
+  }
   return null;
 }
 
-/** One word's value (`w`: its 64 lowercase hex digits). */
-function readWord(type: WordType, w: string): EthereumValue {
-  switch (type.kind) {
-    case "address":
-      return { kind: "address", value: `0x${w.slice(24)}` };
-    case "bool":
-      return { kind: "bool", value: /[1-9a-f]/.test(w) };
-    case "uint":
-      return { kind: "uint", value: BigInt(`0x${w}`) };
-    case "int":
-      return { kind: "int", value: BigInt.asIntN(type.bits, BigInt(`0x${w}`)) };
-    case "fixedBytes":
-      return { kind: "fixedBytes", value: `0x${w.slice(0, type.size * 2)}` };
-  }
-}
-
-function wordPlan(fragment: EventFragment): WordPlan | null {
-  const types = fragment.inputs.map(wordType);
-  if (types.some((r) => r === null)) return null;
-  let topic = 1;
-  let word = 0;
-  const slots = fragment.inputs.map((input, i): WordSlot => (input.indexed === true ? { name: input.name, type: types[i]!, topic: topic++, word: -1 } : { name: input.name, type: types[i]!, topic: 0, word: word++ }));
-  const plan: WordPlan = { slots, dataWords: word, decode: (log) => decodeWords(plan, log) };
-  return plan;
-}
-
-/** The values of a log whose inputs are all one word; null when its data is too short. */
-function decodeWords(plan: WordPlan, log: ChainLog): EventParamInput[] | null {
-  const data = log.data.slice(2).toLowerCase();
-  if (data.length < plan.dataWords * 64) return null;
-  const topics = log.topics;
-  const out: EventParamInput[] = [];
-  for (const s of plan.slots) {
-    const w = s.topic > 0 ? topics[s.topic]?.slice(2) : data.slice(s.word * 64, s.word * 64 + 64);
-    if (w === undefined || w.length !== 64) return null;
-    out.push({ name: s.name, value: readWord(s.type, w) });
-  }
-  return out;
+function fastDecoder(fragment: EventFragment): FastDecoder | null {
+  const readers = fragment.inputs.map(wordReader);
+  if (readers.some((r) => r === null)) return null;
+  const plan = fragment.inputs.map((input, i) => ({ name: input.name, indexed: input.indexed === true, read: readers[i]! }));
+  const dataWords = plan.filter((p) => !p.indexed).length;
+  return (log) => {
+    const data = log.data.slice(2).toLowerCase();
+    if (data.length < dataWords * 64) return null;
+    let topic = 1;
+    let word = 0;
+    const out: EventParamInput[] = [];
+    for (const p of plan) {
+      const w = p.indexed ? log.topics[topic++]?.slice(2) : data.slice(word * 64, ++word * 64);
+      if (w === undefined || w.length !== 64) return null;
+      out.push({ name: p.name, value: p.read(w) });
+    }
+    return out;
+  };
 }
 
 /** `Approval(indexed address,indexed address,uint256)` -> how many inputs are indexed. */
@@ -117,30 +104,22 @@ export function createLogDecoder(abi: unknown[], handlers: HandlerSpec[]): LogDe
     const f = fragment as EventFragment;
     const topic0 = (spec.topic0 || f.topicHash).toLowerCase();
     const list = byTopic.get(topic0) ?? [];
-    list.push({ spec, fragment: f, topicCount: 1 + f.inputs.filter((i) => i.indexed).length, words: wordPlan(f) });
+    list.push({ spec, fragment: f, topicCount: 1 + f.inputs.filter((i) => i.indexed).length, fast: fastDecoder(f) });
     byTopic.set(topic0, list);
   }
 
   return {
     topics: [...byTopic.keys()],
     match(log) {
-      // A log read in place answers its topic0 and topic count without making its topic strings.
-      const inPlace = log instanceof TableLog ? log : null;
-      const t0 = inPlace ? inPlace.table.topic0Of(inPlace.row) : log.topics[0];
+      const t0 = log.topics[0];
       if (!t0) return [];
       const candidates = byTopic.get(t0);
       if (!candidates) return [];
-      const topicCount = inPlace ? inPlace.table.topicCount[inPlace.row]! : log.topics.length;
       const out: MatchedLog[] = [];
       for (const c of candidates) {
-        if (c.topicCount !== topicCount) continue;
-        if (hasTopicFilter(c.spec) && !topicsAccepted(c.spec, log.topics)) continue;
-        const plan = c.words;
-        if (plan && inPlace && inPlace.table.dataDigits[inPlace.row]! >= plan.dataWords * 64) {
-          out.push({ handler: c.spec, parameters: new WordParams(inPlace, plan) });
-          continue;
-        }
-        const quick = plan ? plan.decode(log) : null;
+        if (c.topicCount !== log.topics.length) continue;
+        if (!topicsAccepted(c.spec, log.topics)) continue;
+        const quick = c.fast?.(log) ?? null;
         if (quick) {
           out.push({ handler: c.spec, parameters: quick });
           continue;
@@ -151,10 +130,6 @@ export function createLogDecoder(abi: unknown[], handlers: HandlerSpec[]): LogDe
       return out;
     },
   };
-}
-
-function hasTopicFilter(spec: HandlerSpec): boolean {
-  return Boolean(spec.topic1 || spec.topic2 || spec.topic3);
 }
 
 /** graph-node applies a handler's topic1..3 filters to the log before calling it. */

@@ -98,7 +98,6 @@ describe("deployment indexer", () => {
     const flaky: RpcClient = {
       displayUrl: real.displayUrl,
       request: (method, params) => real.request(method, params),
-      requestRead: (method, params, read) => real.requestRead(method, params, read),
       async batch(calls) {
         if (calls[0]?.method === "eth_getBlockByNumber" && calls[0].params[1] === true && failures-- > 0) throw new ConnectionError({ url: "http://127.0.0.1:8545", cause: new Error("connection reset (test)") });
         return real.batch(calls);

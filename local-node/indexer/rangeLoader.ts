@@ -21,8 +21,6 @@ import { blockInput, buildEvent, transactionInput } from "./eventBuilder.js";
 import type { BlockJob, JobBlockPtr, Trigger } from "./hostProtocol.js";
 import { tracesCalls, type LoaderDataSource } from "./liveDataSources.js";
 import { mergeJobs } from "./jobMerge.js";
-import type { MatchedLog } from "./decode.js";
-import { WordEventTrigger, WordParams } from "./wordEvents.js";
 
 export interface LoadedRange {
   jobs: BlockJob[];
@@ -59,7 +57,7 @@ export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[],
   const sorted = logs.filter((l) => !l.removed).sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
 
   // Match first: only blocks with a handled log need a full fetch.
-  const matched: { log: ChainLog; ds: number; handler: string; receipt: boolean; params: MatchedLog["parameters"] }[] = [];
+  const matched: { log: ChainLog; ds: number; handler: string; receipt: boolean; params: (Trigger & { kind: "event" })["event"]["parameters"] }[] = [];
   // graph-node runs at most one handler per log and data source; a second match fails the subgraph.
   const refused: { log: ChainLog; ds: number; message: string }[] = [];
   // Thousands of created data sources: look a log's candidates up by address (plus those without one),
@@ -159,18 +157,12 @@ export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[],
       if (!t) throw new ChainReorgedError(`transaction ${m.log.transactionHash} not found`);
       txInputs.set(m.log.transactionHash, (ti = transactionInput(t)));
     }
-    const params = m.params;
-    // A handler that asks for the receipt gets the event built here, with its receipt.
-    if (params instanceof WordParams && !m.receipt) triggersOf(blk.number).push(new WordEventTrigger(m.ds, m.handler, params, bi, ti));
-    else {
-      const parameters = params instanceof WordParams ? params.decode() : params;
-      triggersOf(blk.number).push({
-        kind: "event",
-        dataSource: m.ds,
-        handler: m.handler,
-        event: buildEvent({ log: m.log, block: bi, transaction: ti, parameters, receipt: m.receipt ? (receipts.get(m.log.transactionHash) ?? null) : null }),
-      });
-    }
+    triggersOf(blk.number).push({
+      kind: "event",
+      dataSource: m.ds,
+      handler: m.handler,
+      event: buildEvent({ log: m.log, block: bi, transaction: ti, parameters: m.params, receipt: m.receipt ? (receipts.get(m.log.transactionHash) ?? null) : null }),
+    });
   }
   for (const r of refused) {
     const list = triggersOf(r.log.blockNumber);

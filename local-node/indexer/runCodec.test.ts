@@ -1,12 +1,27 @@
 import { describe, expect, it } from "vitest";
-import type { EthereumTransactionInput, EthereumValue } from "../../wasm-host/index.js";
-import { testBlock, testBlockPtr } from "./_test/blockFixture.js";
+import type { EthereumBlockInput, EthereumTransactionInput, EthereumValue } from "../../wasm-host/index.js";
 import type { BlockJob, Trigger } from "./hostProtocol.js";
 import { packRun, unpackRun } from "./runCodec.js";
 
-const block = testBlock;
+const block: EthereumBlockInput = {
+  hash: `0x${"11".repeat(32)}`,
+  parentHash: `0x${"22".repeat(32)}`,
+  unclesHash: "0x",
+  author: `0x${"33".repeat(20)}`,
+  stateRoot: "0x",
+  transactionsRoot: "0x",
+  receiptsRoot: "0x",
+  number: 7n,
+  gasUsed: 1n,
+  gasLimit: 2n,
+  timestamp: 3n,
+  difficulty: 0n,
+  totalDifficulty: null,
+  size: null,
+  baseFeePerGas: 9n,
+};
 const tx = (n: number): EthereumTransactionInput => ({ hash: `0x${n.toString(16).padStart(64, "0")}`, index: BigInt(n), from: `0x${"44".repeat(20)}`, to: null, value: 0n, gasLimit: 1n, gasPrice: 1n, input: "0xabcdef", nonce: 0n });
-const ptr = testBlockPtr;
+const ptr = { number: 7, hash: `0x${"11".repeat(32)}`, parentHash: `0x${"22".repeat(32)}`, timestamp: 3 };
 
 function event(transaction: EthereumTransactionInput, logIndex: bigint, parameters: { name: string; value: EthereumValue }[], extra: Record<string, unknown> = {}): Trigger {
   return { kind: "event", dataSource: 2, handler: "handleThing", event: { address: `0x${"ab".repeat(20)}`, logIndex, transactionLogIndex: logIndex, logType: null, block, transaction, parameters, ...extra } };

@@ -4,12 +4,9 @@
 // (about 1.2 KB an event); unpacked on demand they die young. Blocks and transactions, which events
 // share, travel once per run as objects (the worker writes each into the mapping once by identity).
 // What the packing does not cover (other trigger kinds, receipts, malformed hex) travels as it was.
-// Events whose parameters are still in their eth_getLogs answer (wordEvents.ts) are written from its
-// hex, in the same bytes as the decoded event.
 import { nibble, type EthereumBlockInput, type EthereumTransactionInput, type EthereumValue, type EventParamInput } from "../../wasm-host/index.js";
 import type { BlockJob, PackedRun, RunBlock, Trigger } from "./hostProtocol.js";
 import { GrowableBytes } from "../../lib/growableBytes.js";
-import type { WordEventTrigger, WordSlot } from "./wordEvents.js";
 
 const OTHER = 0;
 const EVENT = 1;
@@ -49,32 +46,6 @@ class Writer extends GrowableBytes {
     this.at += n;
     return true;
   }
-  /** `n` bytes from the lowercase hex digits at `at` in `hex` (checked when it was read: chain/logTable.ts). */
-  hexBytes(hex: string, at: number, n: number): void {
-    this.u32(n);
-    const to = this.reserve(n);
-    const out = this.bytes;
-    for (let i = 0; i < n; i++) out[to + i] = (nibble(hex.charCodeAt(at + 2 * i)) << 4) | nibble(hex.charCodeAt(at + 2 * i + 1));
-  }
-  /** A non-negative safe integer in the form of `big`. */
-  small(v: number): void {
-    this.u8(1);
-    const at = this.reserve(8);
-    this.view.setUint32(at, v >>> 0, true);
-    this.view.setUint32(at + 4, Math.floor(v / 0x1_0000_0000), true);
-  }
-  /** A 64-digit hex word at `at` as an unsigned integer, in the form of `big`, without making a bigint. */
-  hexWord(hex: string, at: number): void {
-    // Its 64-bit words, most significant first; the form drops leading zero words but keeps one.
-    let first = 0;
-    while (first < 3 && isZeroHex(hex, at + 16 * first, 16)) first++;
-    this.u8(4 - first);
-    for (let k = first; k < 4; k++) {
-      const to = this.reserve(8);
-      this.view.setUint32(to + 4, hexUint32(hex, at + 16 * k), true);
-      this.view.setUint32(to, hexUint32(hex, at + 16 * k + 8), true);
-    }
-  }
   /** Any JS string, exactly (UTF-16 code units). */
   text(v: string): void {
     this.u32(v.length);
@@ -98,17 +69,6 @@ class Writer extends GrowableBytes {
     this.u8((negative ? 0x80 : 0) | words.length);
     for (let i = words.length - 1; i >= 0; i--) this.u64(words[i]!);
   }
-}
-
-function isZeroHex(hex: string, at: number, digits: number): boolean {
-  for (let i = 0; i < digits; i++) if (hex.charCodeAt(at + i) !== 0x30) return false;
-  return true;
-}
-
-function hexUint32(hex: string, at: number): number {
-  let v = 0;
-  for (let i = 0; i < 8; i++) v = v * 16 + nibble(hex.charCodeAt(at + i));
-  return v;
 }
 
 /** Writes a value; false when it cannot be packed exactly (the caller keeps its trigger as an object). */
@@ -160,55 +120,6 @@ function writeEvent(w: Writer, t: EventTrigger, str: (s: string) => number, bloc
   return true;
 }
 
-/** One word's value as `writeValue` writes what the decoder reads from it (decode.ts `readWord`). */
-function writeWord(w: Writer, slot: WordSlot, hex: string, at: number): void {
-  const type = slot.type;
-  w.u8(TAG.get(type.kind)!);
-  switch (type.kind) {
-    case "address":
-      return w.hexBytes(hex, at + 24, 20);
-    case "fixedBytes":
-      return w.hexBytes(hex, at, type.size);
-    case "uint":
-      return w.hexWord(hex, at);
-    case "bool":
-      return w.u8(isZeroHex(hex, at, 64) ? 0 : 1);
-    case "int": {
-      // Rare enough for a bigint: sign extension from `bits`.
-      return w.big(BigInt.asIntN(type.bits, BigInt(`0x${hex.slice(at, at + 64)}`)));
-    }
-  }
-}
-
-/** Writes an event whose parameters are still in its eth_getLogs answer, as `writeEvent` writes the event built from it. */
-function writeWordEvent(w: Writer, t: WordEventTrigger, str: (s: string) => number, block: number, transaction: number): void {
-  const { log, slots } = t.words;
-  const table = log.table;
-  const row = log.row;
-  const hex = table.text;
-  w.u8(EVENT);
-  w.u32(t.dataSource);
-  w.u32(str(t.handler));
-  w.u32(block);
-  w.u32(transaction);
-  w.hexBytes(hex, table.address[row]!, 20);
-  // graph-node fills transactionLogIndex with the log's block-level index too (eventBuilder.ts).
-  w.small(table.logIndex[row]!);
-  w.small(table.logIndex[row]!);
-  w.u32(NO_STRING);
-  w.u8(0);
-  w.u32(slots.length);
-  const data = table.data[row]!;
-  for (const slot of slots) {
-    w.u32(str(slot.name));
-    writeWord(w, slot, hex, slot.topic > 0 ? table.topics[4 * row + slot.topic]! : data + 64 * slot.word);
-  }
-}
-
-function isWordEvent(t: Trigger): t is WordEventTrigger {
-  return (t as Partial<WordEventTrigger>).words !== undefined;
-}
-
 /** Packs a run's triggers (the caller transfers `bytes.buffer`). */
 export function packRun(blocks: BlockJob[]): PackedRun {
   const w = new Writer();
@@ -240,10 +151,6 @@ export function packRun(blocks: BlockJob[]): PackedRun {
     const at = w.at;
     for (const t of job.triggers) {
       const start = w.at;
-      if (isWordEvent(t)) {
-        writeWordEvent(w, t, str, blockIndex(t.block), transactionIndex(t.transaction));
-        continue;
-      }
       if (t.kind === "event" && writeEvent(w, t, str, blockIndex(t.event.block), transactionIndex(t.event.transaction))) continue;
       // Not packed: its record only names it (what was written of it is dropped).
       w.at = start;
