@@ -79,12 +79,14 @@ describe("rounds", () => {
     { ...figure("ponder", 3, 11, 650), round: 2 },
     { ...figure("ours", 1.1, 4, 290), round: 3 },
     { ...figure("ponder", 3.6, 13, 620), round: 3 },
+    figure("graph-node", 40, 50, 500),
   ];
 
   it("summarises each engine by its medians and its highest peak", () => {
     expect(summarise(rounds).map((f) => [f.engine, f.indexingSeconds, f.coldSeconds, f.peakMiB, f.round])).toEqual([
       ["ours", 1.1, 5, 310, undefined],
       ["ponder", 3.3, 12, 650, undefined],
+      ["graph-node", 40, 50, 500, undefined],
     ]);
   });
 
@@ -96,5 +98,9 @@ describe("rounds", () => {
     expect(text).toMatch(/^ours #2\s+1,000\s+1\.20\s/m);
     expect(text).toMatch(/^ponder \(median; highest peak\)\s+364\s+3\.30\s+12\.0\s+2\.0\s+650$/m);
     expect(text).toContain("indexing ours/ponder round by round: 3.30×, 2.50×, 3.27×");
+    // graph-node ran once: its one row, no median line and no round-by-round ratio.
+    expect(text).toMatch(/^graph-node\s+30\s+40\.00\s/m);
+    expect(text).not.toContain("graph-node (median");
+    expect(text).not.toContain("ours/graph-node round by round");
   });
 });
