@@ -1,8 +1,8 @@
 // `npm run bench:node-memory`: peak resident memory of the local node as a user runs it (every process
 // `npm run local-node` starts: tsx, the node, esbuild, a child reaper; npm itself is listed but not
 // counted), while it indexes N approvals from a local Hardhat chain through graph-cli's deploy, with the
-// node's own indexing rate from its log ("deployed" to "synced"). The chain, graph-cli and this process
-// are apart from the tree measured.
+// node's own indexing rate from its log ("deployed" to "synced"), sampled until the node is quiet after
+// it synced. The chain, graph-cli and this process are apart from the tree measured.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { sendApprovals } from "../../hardhat/deploy/approvals.js";
 import { projectRoot } from "../../lib/projectRoot.js";
 import { sampleProcessTree, type ProcessMemory } from "../../lib/processTreeMemory.js";
+import { waitForQuiet } from "../../lib/processCpu.js";
 import { blockNumber, buildFor, deployWithGraphCli, freePorts, startChainWithToken, waitForHead } from "./harness.js";
 
 /** How the node is started: as `npm run local-node` does, or node with tsx's loader and no wrappers. */
@@ -32,6 +33,8 @@ export interface NodeMemoryFigure {
   processes: { command: string; peakMiB: number; launcher: boolean }[];
   /** The node's log from "deployed" to "synced at block": the indexing itself. */
   indexingSeconds: number;
+  /** How long the node stayed busy after it synced (attribute indexes, the proof of indexing's hashing); sampled throughout. */
+  settleSeconds: number;
   approvalsPerSecond: number;
 }
 
@@ -68,6 +71,7 @@ export async function runNodeMemoryBench(options: NodeMemoryBenchOptions): Promi
       if (status.health !== "healthy" || Number(status.chains[0]?.latestBlock?.number) < head) throw new Error(`indexing did not finish: ${JSON.stringify(status)}`);
       // The approvals and the proof-of-indexing entity (graph-node counts it too).
       if (Number(status.entityCount) !== options.approvals + 1) throw new Error(`expected ${options.approvals} entities and the proof of indexing, the status counts ${status.entityCount}`);
+      const settled = await waitForQuiet(child.pid!, (p) => !isLauncher(p));
       const { peakSumKiB, processes } = sampler.stop();
       const indexingSeconds = secondsBetween(output, /deployed bench\/approvals/, /synced at block/);
       return {
@@ -76,6 +80,7 @@ export async function runNodeMemoryBench(options: NodeMemoryBenchOptions): Promi
         peakTreeMiB: peakSumKiB / 1024,
         processes: processes.sort((a, b) => b.peakKiB - a.peakKiB).map((p) => ({ command: p.command, peakMiB: p.peakKiB / 1024, launcher: isLauncher(p) })),
         indexingSeconds,
+        settleSeconds: settled.busySeconds,
         approvalsPerSecond: options.approvals / indexingSeconds,
       };
     } finally {
@@ -128,7 +133,7 @@ export function secondsBetween(output: string, from: RegExp, to: RegExp): number
 export function formatNodeMemory(f: NodeMemoryFigure): string {
   const rows = f.processes.map((p) => `  ${p.peakMiB.toFixed(0).padStart(6)} MiB  ${p.launcher ? "(launcher, not counted) " : ""}${p.command}`);
   return [
-    `${f.approvals} approvals, launched with ${f.launch}: peak ${f.peakTreeMiB.toFixed(0)} MiB for the node's processes together; indexing ${f.indexingSeconds.toFixed(2)} s = ${Math.round(f.approvalsPerSecond)} approvals/s`,
+    `${f.approvals} approvals, launched with ${f.launch}: peak ${f.peakTreeMiB.toFixed(0)} MiB for the node's processes together; indexing ${f.indexingSeconds.toFixed(2)} s = ${Math.round(f.approvalsPerSecond)} approvals/s; busy ${f.settleSeconds.toFixed(1)} s more after it synced (sampled until quiet)`,
     "each process's own peak (VmHWM):",
     ...rows,
   ].join("\n");

@@ -48,6 +48,14 @@ export function runDetached(command: string, args: string[], options: Pick<Spawn
   };
 }
 
+/**
+ * The phase after an engine synced until its processes went quiet: its CPU seconds and peak memory are
+ * read at its end.
+ */
+export function settledPhase(settled: { busySeconds: number; quiet: boolean }): { label: string; seconds: number } {
+  return { label: settled.quiet ? "synced to quiet (CPU and memory measured to here)" : "synced to the end of the wait, still busy", seconds: settled.busySeconds };
+}
+
 /** Polls `done` every 100 ms; throws naming `what` at the deadline, or when the process ended first. */
 export async function waitUntil(done: () => Promise<boolean>, options: { timeoutMs: number; what: string; ended?: () => string | null; output?: () => string }): Promise<void> {
   const deadline = Date.now() + options.timeoutMs;

@@ -7,7 +7,7 @@ import { buildSubgraph, type BuiltSubgraph } from "../../../lib/subgraphBuild.js
 import type { ProcessMemory } from "../../../lib/processTreeMemory.js";
 import { freePorts, waitForHead } from "../../../local-node/e2e/harness.js";
 import { startGraphNodeServices, type GraphNodeServices } from "../../lib/graphNodeEngine.js";
-import type { EngineRun } from "./engineRun.js";
+import { settledPhase, type EngineRun } from "./engineRun.js";
 import { readSubgraphRows, type PeerChain } from "./subgraphRows.js";
 import { watchTree } from "./treeUsage.js";
 
@@ -36,6 +36,7 @@ export async function runGraphNode(chain: PeerChain, options: { timeoutMs: numbe
     const status = await waitForHead(`http://127.0.0.1:${ports.status}`, NAME, chain.rpcUrl, options.timeoutMs);
     if (status.health !== "healthy") throw new Error(`graph-node did not index the chain: ${JSON.stringify(status)}`);
     const synced = Date.now();
+    const settled = await tree.settle("total");
     const usage = tree.stop();
     const rows = await readSubgraphRows(`http://127.0.0.1:${ports.query}/subgraphs/name/${NAME}`);
     const s = (from: number, to: number) => (to - from) / 1000;
@@ -52,6 +53,7 @@ export async function runGraphNode(chain: PeerChain, options: { timeoutMs: numbe
           { label: "codegen + build", seconds: s(started, builtAt) },
           { label: "Postgres and gnd start-up, deployment named", seconds: s(builtAt, deployed) },
           { label: "named to synced (status)", seconds: s(deployed, synced) },
+          settledPhase(settled),
         ],
         parts: [part("gnd"), part("postgres")],
         processes: usage.total!.processes,

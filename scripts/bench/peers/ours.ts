@@ -12,7 +12,7 @@ import { createWarmGraphCli } from "../../../lib/warmGraphCli.js";
 import { waitForIpfsApi } from "../../../lib/ipfsApiReady.js";
 import { deployWithGraphCli, freePorts, waitForHead } from "../../../local-node/e2e/harness.js";
 import { isLauncher, secondsBetween } from "../../../local-node/e2e/nodeMemory.bench.js";
-import { runDetached, waitUntil, type EngineRun } from "./engineRun.js";
+import { runDetached, settledPhase, waitUntil, type EngineRun } from "./engineRun.js";
 import { readSubgraphRows, type PeerChain } from "./subgraphRows.js";
 import { watchTree } from "./treeUsage.js";
 
@@ -56,6 +56,8 @@ export async function runOurs(chain: PeerChain, options: { timeoutMs: number; lo
     const status = await waitForHead(urls.status, NAME, chain.rpcUrl, options.timeoutMs);
     if (status.health !== "healthy") throw new Error(`our node did not index the chain: ${JSON.stringify(status)}`);
     const synced = Date.now();
+    // After it syncs, the node builds the attribute indexes and hashes the proof of indexing it deferred.
+    const settled = await tree.settle("ours");
     const usage = tree.stop().ours!;
     const indexingSeconds = secondsBetween(proc.output(), /deployed bench\/approvals/, /synced at block/);
     const rows = await readSubgraphRows(`http://127.0.0.1:${ports.query}/subgraphs/name/${NAME}`);
@@ -73,6 +75,7 @@ export async function runOurs(chain: PeerChain, options: { timeoutMs: number; lo
           { label: "codegen + build --ipfs", seconds: s(started, builtAt) },
           { label: "create + deploy", seconds: s(deployFrom, deployed) },
           { label: "deploy to synced (status)", seconds: s(deployed, synced) },
+          settledPhase(settled),
         ],
         parts: [],
         processes: usage.processes,

@@ -9,7 +9,7 @@ import { freePort } from "../../../lib/freePort.js";
 import { projectRoot } from "../../../lib/projectRoot.js";
 import { ponderBackfillSeconds, ponderErrors, ponderServerPort } from "./ponderLog.js";
 import type { ApprovalRow, EngineFigure } from "./report.js";
-import { runDetached, waitUntil, type EngineRun } from "./engineRun.js";
+import { runDetached, settledPhase, waitUntil, type EngineRun } from "./engineRun.js";
 import type { PeerChain } from "./subgraphRows.js";
 import { watchTree } from "./treeUsage.js";
 
@@ -92,6 +92,7 @@ export async function runPonder(chain: PeerChain, options: { timeoutMs: number; 
       output: () => [`last answer: ${last}`, ...ponderErrors(proc.output()), proc.output().slice(-1500)].join("\n"),
     });
     const coldSeconds = (Date.now() - started) / 1000;
+    const settled = await tree.settle("ponder");
     const usage = tree.stop().ponder!;
     const indexingSeconds = ponderBackfillSeconds(proc.output());
     const rows = await readPonderRows(`${url}/graphql`);
@@ -105,6 +106,7 @@ export async function runPonder(chain: PeerChain, options: { timeoutMs: number; 
       phases: [
         { label: "build and start-up", seconds: coldSeconds - indexingSeconds },
         { label: "backfill", seconds: indexingSeconds },
+        settledPhase(settled),
       ],
       parts: [],
       processes: usage.processes,

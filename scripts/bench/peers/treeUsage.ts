@@ -1,32 +1,7 @@
 // What an engine's processes cost: peak resident memory (sampled with lib/processTreeMemory's sampler)
 // and CPU seconds from /proc (Linux only), per group of processes (graph-node: gnd and its Postgres).
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { cpuSecondsOf, waitForQuiet, type QuietOptions } from "../../../lib/processCpu.js";
 import { processTreeMemory, sampleProcessTree, type ProcessMemory } from "../../../lib/processTreeMemory.js";
-
-/** Clock ticks per second of /proc's times (100 on every Linux this runs on; asked once anyway). */
-const ticksPerSecond = (() => {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/**
- * A process's CPU seconds: its own user and system time plus that of its children that ended and were
- * waited for (cutime, cstime), so helpers that came and went are counted by their parent.
- */
-export function cpuSecondsOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after "pid (comm) ": state is 0, utime 11, stime 12, cutime 13, cstime 14.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return [11, 12, 13, 14].reduce((n, i) => n + Number(fields[i] ?? 0), 0) / ticksPerSecond;
-  } catch {
-    return 0;
-  }
-}
 
 export interface GroupUsage {
   /** The highest sum of the group's resident memory at one sample, MiB. */
@@ -38,6 +13,11 @@ export interface GroupUsage {
 }
 
 export interface TreeWatch {
+  /**
+   * Waits, still sampling, until a group's processes go quiet: what an engine does after its status says
+   * synced (our node builds its attribute indexes and hashes the proof of indexing) is part of its cost.
+   */
+  settle(group: string, options?: QuietOptions): Promise<{ busySeconds: number; quiet: boolean }>;
   /** Reads the CPU totals, then stops the memory samplers: call it while the engine still runs. */
   stop(): Record<string, GroupUsage>;
 }
@@ -46,6 +26,11 @@ export interface TreeWatch {
 export function watchTree(root: number, groups: Record<string, (p: ProcessMemory) => boolean>, intervalMs = 50): TreeWatch {
   const samplers = Object.entries(groups).map(([name, counted]) => ({ name, counted, sampler: sampleProcessTree(root, { intervalMs, counted }) }));
   return {
+    settle(group, quietOptions) {
+      const counted = groups[group];
+      if (!counted) throw new Error(`no process group named ${group}`);
+      return waitForQuiet(root, counted, quietOptions);
+    },
     stop() {
       const live = processTreeMemory(root);
       const out: Record<string, GroupUsage> = {};
