@@ -5,14 +5,21 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
-let gc: (() => void) | null = null;
+type Gc = (options?: { type: "major"; execution: "sync"; flavor: "regular" | "last-resort" }) => void;
 
-export function collectGarbage(): void {
-  gc ??= (globalThis as { gc?: () => void }).gc ?? exposeGc();
-  gc();
+let gc: Gc | null = null;
+
+/**
+ * `regular` frees the garbage but keeps the pages it lived on for the heap to grow into again;
+ * `last-resort` (V8's collection before running out of memory) also gives the empty pages back.
+ */
+export function collectGarbage(flavor: "regular" | "last-resort" = "regular"): void {
+  gc ??= (globalThis as { gc?: Gc }).gc ?? exposeGc();
+  if (flavor === "regular") gc();
+  else gc({ type: "major", execution: "sync", flavor });
 }
 
-function exposeGc(): () => void {
+function exposeGc(): Gc {
   setFlagsFromString("--expose-gc");
-  return runInNewContext("gc") as () => void;
+  return runInNewContext("gc") as Gc;
 }

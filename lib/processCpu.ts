@@ -37,8 +37,10 @@ export function treeCpuSeconds(root: number, counted: (p: ProcessMemory) => bool
 }
 
 export interface QuietOptions {
-  /** The span over which the CPU use is judged (default 2,000 ms). */
+  /** The span over which the CPU use is judged, sliding (default 5,000 ms): longer than a delayed step. */
   windowMs?: number;
+  /** How often the CPU time is read (default 500 ms). */
+  pollMs?: number;
   /** Quiet below this share of one core over a window (default 0.1): polling a chain stays under it. */
   busyShare?: number;
   /** Gives up after this long (default 60,000 ms). */
@@ -46,23 +48,29 @@ export interface QuietOptions {
 }
 
 /**
- * Waits until the counted processes under `root` use less than `busyShare` of one core over a whole
- * window. Resolves with how long they stayed busy (to the start of the quiet window, so to within a
- * window) and whether they went quiet before the timeout.
+ * Waits until the counted processes under `root` have used less than `busyShare` of one core over the
+ * last window (so it always waits at least one window, and what they do within it is seen). Resolves
+ * with how long they stayed busy (to the start of that quiet window, to within a poll) and whether they
+ * went quiet before the timeout.
  */
 export async function waitForQuiet(root: number, counted: (p: ProcessMemory) => boolean, options: QuietOptions = {}): Promise<{ busySeconds: number; quiet: boolean }> {
-  const windowMs = options.windowMs ?? 2_000;
+  const windowMs = options.windowMs ?? 5_000;
+  const pollMs = Math.min(options.pollMs ?? 500, windowMs);
   const busyShare = options.busyShare ?? 0.1;
   const timeoutMs = options.timeoutMs ?? 60_000;
   const started = Date.now();
-  let last = treeCpuSeconds(root, counted);
+  const readings: { at: number; cpu: number }[] = [{ at: started, cpu: treeCpuSeconds(root, counted) }];
   for (;;) {
-    await new Promise((r) => setTimeout(r, windowMs));
-    const now = treeCpuSeconds(root, counted);
-    const waited = (Date.now() - started) / 1000;
+    await new Promise((r) => setTimeout(r, pollMs));
+    const at = Date.now();
+    readings.push({ at, cpu: treeCpuSeconds(root, counted) });
+    // The oldest reading still within a window of now.
+    while (readings.length > 2 && at - readings[1]!.at >= windowMs) readings.shift();
+    const from = readings[0]!;
     // A process that ended in the window lowers the sum: that counts as quiet, not as negative time.
-    if (now - last < (busyShare * windowMs) / 1000) return { busySeconds: Math.max(0, waited - windowMs / 1000), quiet: true };
-    if (Date.now() - started >= timeoutMs) return { busySeconds: waited, quiet: false };
-    last = now;
+    if (at - from.at >= windowMs && readings[readings.length - 1]!.cpu - from.cpu < (busyShare * (at - from.at)) / 1000) {
+      return { busySeconds: (from.at - started) / 1000, quiet: true };
+    }
+    if (at - started >= timeoutMs) return { busySeconds: (at - started) / 1000, quiet: false };
   }
 }

@@ -21,6 +21,7 @@ import {
 } from "../../wasm-host/index.js";
 import { collectGarbage } from "../../lib/collectGarbage.js";
 import { createHeapCeiling } from "../../lib/heapCeiling.js";
+import { createIdleHeapTrim } from "../../lib/idleHeapTrim.js";
 import { IdFilter } from "./idFilter.js";
 import { JournalRecorder, type PoiVersion } from "../poi/index.js";
 import type { CopiedRows, CopyPlan, PoiJournalEntry } from "../store/index.js";
@@ -115,6 +116,8 @@ export const UNCONFIRMED_RUNS = 3;
  */
 const HEAP_CEILING_MIB = 64;
 const keepHeapDown = createHeapCeiling(HEAP_CEILING_MIB);
+/** Its heap's emptied pages go back two seconds after its last run (lib/idleHeapTrim.ts). */
+const idleTrim = createIdleHeapTrim({ quietMs: 2_000, aboveMiB: 48 });
 
 export async function createHostRuntime(options: HostRuntimeOptions): Promise<HostRuntime> {
   const schema = parseSubgraphSchema(options.schemaSdl);
@@ -479,7 +482,11 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       // The run before the last UNCONFIRMED_RUNS is committed by now: its writes become clean cache entries.
       unconfirmed.push(pending);
       if (unconfirmed.length > UNCONFIRMED_RUNS) for (const [k, v] of unconfirmed.shift()!) remember(k, v);
-      return runOnce(blocks);
+      try {
+        return await runOnce(blocks);
+      } finally {
+        idleTrim.busy();
+      }
     },
     reset(dataSources, waiting) {
       clean = new Map();

@@ -7,6 +7,7 @@ import type { IndexerContext } from "./indexerContext.js";
 import { enterPhase } from "./watchdog.js";
 import { IndexerError } from "./errors.js";
 import { createHeapCeiling } from "../../lib/heapCeiling.js";
+import { createIdleHeapTrim } from "../../lib/idleHeapTrim.js";
 
 /** A deterministic handler failure: the deployment stops for good. */
 export class DeploymentFailed extends Error {}
@@ -19,6 +20,9 @@ export class DeploymentPaused extends Error {}
  * 200 MiB of garbage before V8 collected it (bench:node-memory). One ceiling for every deployment.
  */
 const keepHeapDown = createHeapCeiling(96);
+
+/** Two seconds without a commit: the catch-up is over (or waits on the chain), and the emptied pages go back. */
+const idleTrim = createIdleHeapTrim({ quietMs: 2_000, aboveMiB: 64 });
 
 /** One database transaction for a group of blocks, with their hashes for later reorg checks. */
 async function commitResults(ctx: IndexerContext, results: BlockResult[]): Promise<void> {
@@ -45,6 +49,7 @@ async function commitResults(ctx: IndexerContext, results: BlockResult[]): Promi
   );
   ctx.log("debug", `committed ${span} in ${Date.now() - started} ms`);
   keepHeapDown();
+  idleTrim.busy();
   for (const p of ptrs) ctx.recent.add(p);
   ctx.pointer = ptrs[ptrs.length - 1]!;
   await noteCaughtUp(ctx);
