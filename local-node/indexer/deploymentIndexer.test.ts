@@ -143,4 +143,21 @@ describe("deployment indexer", () => {
       await indexer.stop();
     }
   });
+
+  it("starts its deferred work once synced when the last triggers lie more than 10 blocks below the head", async () => {
+    // Blocks without approvals on top: the deployment becomes synced on the pointer's commit at the
+    // range's end, not on a commit of blocks (graph-node's CAUGHT_UP_DISTANCE is 10).
+    const rpc = createRpcClient({ url: fx.chain.url });
+    for (let i = 0; i < 15; i++) await rpc.request("evm_mine", []);
+    const told: string[] = [];
+    const indexer = await startIndexer("QmQuietTop", rpc, { afterSyncedCommit: (id) => told.push(id) });
+    try {
+      const head = await getHeadNumber(rpc);
+      await until("sync to the empty blocks' head", async () => (await store.getDeployment("QmQuietTop"))?.latestBlock?.number === head);
+      expect((await store.getDeployment("QmQuietTop"))?.synced).toBe(true);
+      await until("the synced commit told", () => told.includes("QmQuietTop"), 5_000);
+    } finally {
+      await indexer.stop();
+    }
+  });
 });

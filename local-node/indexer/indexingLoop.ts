@@ -97,6 +97,9 @@ async function step(ctx: IndexerContext): Promise<boolean> {
     ctx.pointer = end;
     ctx.recent.add(end);
     await noteCaughtUp(ctx);
+    // As after a commit of blocks: a deployment whose last triggers lay more than CAUGHT_UP_DISTANCE
+    // below the head becomes synced here, and its deferred proof of indexing starts catching up.
+    if (ctx.synced) ctx.options.afterSyncedCommit?.(ctx.id);
   }
   if (ctx.pointer.number >= head) await markSynced(ctx);
   return true;
