@@ -2,9 +2,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { cpuSecondsOf, waitForQuiet } from "./processCpu.js";
 
-// A child of this process that spins for `busyMs`, then sleeps until killed.
+// A child of this process that spins until it has used `busyMs` of CPU, then sleeps until killed. CPU
+// time, not wall time: on a loaded machine a wall-clock spin gets less CPU than it asks for.
 function spinner(busyMs: number): ChildProcess {
-  const code = `const end = Date.now() + ${busyMs}; while (Date.now() < end) {} setInterval(() => {}, 1000);`;
+  const code = `const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; }; while (cpuMs() < ${busyMs}) {} setInterval(() => {}, 1000);`;
   return spawn(process.execPath, ["-e", code], { stdio: "ignore" });
 }
 
