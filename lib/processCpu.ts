@@ -29,11 +29,14 @@ export function cpuSecondsOf(pid: number): number {
   }
 }
 
+/** The CPU seconds of these processes together. */
+export function cpuSecondsOfAll(processes: { pid: number }[]): number {
+  return processes.reduce((n, p) => n + cpuSecondsOf(p.pid), 0);
+}
+
 /** The CPU seconds of the live processes of `root`'s tree that `counted` accepts. */
-export function treeCpuSeconds(root: number, counted: (p: ProcessMemory) => boolean): number {
-  return processTreeMemory(root)
-    .filter(counted)
-    .reduce((n, p) => n + cpuSecondsOf(p.pid), 0);
+function treeCpuSeconds(root: number, counted: (p: ProcessMemory) => boolean): number {
+  return cpuSecondsOfAll(processTreeMemory(root).filter(counted));
 }
 
 export interface QuietOptions {

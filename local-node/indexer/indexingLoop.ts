@@ -3,7 +3,7 @@
 import { getBlock, getHeadNumber } from "../chain/index.js";
 import type { IndexerContext } from "./indexerContext.js";
 import { startWorker } from "./hostWorkerStart.js";
-import { DeploymentFailed, DeploymentPaused, noteCaughtUp, runJobs } from "./jobRunner.js";
+import { DeploymentFailed, DeploymentPaused, noteCommitted, runJobs } from "./jobRunner.js";
 import { prefetchRange, takeFollowingRange, takeRange } from "./rangePrefetch.js";
 import type { LoadedRange } from "./rangeLoader.js";
 import type { BlockJob } from "./hostProtocol.js";
@@ -92,16 +92,12 @@ async function step(ctx: IndexerContext): Promise<boolean> {
   }
   enterPhase(ctx, `committing the pointer at block ${range.end.number}`);
   if (!ctx.pointer || ctx.pointer.number < range.end.number) {
-    const end = { number: range.end.number, hash: range.end.hash };
     await ctx.store.transact(ctx.id, range.end, []);
-    ctx.pointer = end;
-    ctx.recent.add(end);
-    await noteCaughtUp(ctx);
-    // As after a commit of blocks: a deployment whose last triggers lay more than CAUGHT_UP_DISTANCE
-    // below the head becomes synced here, and its deferred proof of indexing starts catching up.
-    if (ctx.synced) ctx.options.afterSyncedCommit?.(ctx.id);
+    // A deployment whose last triggers lay more than CAUGHT_UP_DISTANCE below the head becomes synced here.
+    await noteCommitted(ctx, [{ number: range.end.number, hash: range.end.hash }]);
   }
-  if (ctx.pointer.number >= head) await markSynced(ctx);
+  // Set by now: committed above, or already at or past the range's end.
+  if (ctx.pointer && ctx.pointer.number >= head) await markSynced(ctx);
   return true;
 }
 

@@ -50,6 +50,15 @@ async function commitResults(ctx: IndexerContext, results: BlockResult[]): Promi
   ctx.log("debug", `committed ${span} in ${Date.now() - started} ms`);
   keepHeapDown();
   idleTrim.busy();
+  await noteCommitted(ctx, ptrs);
+}
+
+/**
+ * The pointer moves to the last of `ptrs`, just committed (blocks with triggers, or a range's end): their
+ * hashes are kept for reorg checks, the deployment may become synced, and a synced one's deferred work
+ * (the proof of indexing's hashing) is told.
+ */
+export async function noteCommitted(ctx: IndexerContext, ptrs: { number: number; hash: string }[]): Promise<void> {
   for (const p of ptrs) ctx.recent.add(p);
   ctx.pointer = ptrs[ptrs.length - 1]!;
   await noteCaughtUp(ctx);
@@ -60,7 +69,7 @@ async function commitResults(ctx: IndexerContext, results: BlockResult[]): Promi
 export const CAUGHT_UP_DISTANCE = 10;
 
 /** Sets the stored `synced` flag as graph-node does: at the first commit within CAUGHT_UP_DISTANCE of the head. */
-export async function noteCaughtUp(ctx: IndexerContext): Promise<void> {
+async function noteCaughtUp(ctx: IndexerContext): Promise<void> {
   if (ctx.synced || ctx.head === null || !ctx.pointer || ctx.pointer.number < ctx.head - CAUGHT_UP_DISTANCE) return;
   await ctx.store.setSynced(ctx.id, true);
   ctx.synced = true;

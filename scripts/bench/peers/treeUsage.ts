@@ -1,6 +1,6 @@
 // What an engine's processes cost: peak resident memory (sampled with lib/processTreeMemory's sampler)
 // and CPU seconds from /proc (Linux only), per group of processes (graph-node: gnd and its Postgres).
-import { cpuSecondsOf, waitForQuiet, type QuietOptions } from "../../../lib/processCpu.js";
+import { cpuSecondsOfAll, waitForQuiet, type QuietOptions } from "../../../lib/processCpu.js";
 import { processTreeMemory, sampleProcessTree, type ProcessMemory } from "../../../lib/processTreeMemory.js";
 
 export interface GroupUsage {
@@ -35,7 +35,7 @@ export function watchTree(root: number, groups: Record<string, (p: ProcessMemory
       const live = processTreeMemory(root);
       const out: Record<string, GroupUsage> = {};
       for (const { name, counted, sampler } of samplers) {
-        const cpuSeconds = live.filter(counted).reduce((n, p) => n + cpuSecondsOf(p.pid), 0);
+        const cpuSeconds = cpuSecondsOfAll(live.filter(counted));
         const { peakSumKiB, processes } = sampler.stop();
         out[name] = {
           peakMiB: peakSumKiB / 1024,
