@@ -6,6 +6,9 @@
 import { getHeapStatistics } from "node:v8";
 import { collectGarbage } from "./collectGarbage.js";
 
+/** How long a thread stays idle before its heap is trimmed: the node's threads all use it. */
+export const IDLE_TRIM_QUIET_MS = 2_000;
+
 export interface IdleHeapTrim {
   /** Work is under way: the idle wait starts again from now. */
   busy(): void;

@@ -21,7 +21,7 @@ import {
 } from "../../wasm-host/index.js";
 import { collectGarbage } from "../../lib/collectGarbage.js";
 import { createHeapCeiling } from "../../lib/heapCeiling.js";
-import { createIdleHeapTrim } from "../../lib/idleHeapTrim.js";
+import { createIdleHeapTrim, IDLE_TRIM_QUIET_MS } from "../../lib/idleHeapTrim.js";
 import { IdFilter } from "./idFilter.js";
 import { JournalRecorder, type PoiVersion } from "../poi/index.js";
 import type { CopiedRows, CopyPlan, PoiJournalEntry } from "../store/index.js";
@@ -117,7 +117,7 @@ export const UNCONFIRMED_RUNS = 3;
 const HEAP_CEILING_MIB = 64;
 const keepHeapDown = createHeapCeiling(HEAP_CEILING_MIB);
 /** Its heap's emptied pages go back two seconds after its last run (lib/idleHeapTrim.ts). */
-const idleTrim = createIdleHeapTrim({ quietMs: 2_000, aboveMiB: 48 });
+const idleTrim = createIdleHeapTrim({ quietMs: IDLE_TRIM_QUIET_MS, aboveMiB: 48 });
 
 export async function createHostRuntime(options: HostRuntimeOptions): Promise<HostRuntime> {
   const schema = parseSubgraphSchema(options.schemaSdl);

@@ -7,7 +7,7 @@ import type { IndexerContext } from "./indexerContext.js";
 import { enterPhase } from "./watchdog.js";
 import { IndexerError } from "./errors.js";
 import { createHeapCeiling } from "../../lib/heapCeiling.js";
-import { createIdleHeapTrim } from "../../lib/idleHeapTrim.js";
+import { createIdleHeapTrim, IDLE_TRIM_QUIET_MS } from "../../lib/idleHeapTrim.js";
 
 /** A deterministic handler failure: the deployment stops for good. */
 export class DeploymentFailed extends Error {}
@@ -22,7 +22,7 @@ export class DeploymentPaused extends Error {}
 const keepHeapDown = createHeapCeiling(96);
 
 /** Two seconds without a commit: the catch-up is over (or waits on the chain), and the emptied pages go back. */
-const idleTrim = createIdleHeapTrim({ quietMs: 2_000, aboveMiB: 64 });
+const idleTrim = createIdleHeapTrim({ quietMs: IDLE_TRIM_QUIET_MS, aboveMiB: 64 });
 
 /** One database transaction for a group of blocks, with their hashes for later reorg checks. */
 async function commitResults(ctx: IndexerContext, results: BlockResult[]): Promise<void> {

@@ -157,6 +157,29 @@ describe("the proof-of-indexing journal, caught up", () => {
     for (const n of blocks) expect(await digestAt(store, "QmC", n)).toBe(hex(want.get(n)));
   });
 
+  it("starts a background catch-up only after its delay, while a proof asked for meanwhile is hashed at once", async () => {
+    const store = await createNodeStore({});
+    const proofs = createProofService({ store, log: () => {}, chunk: 2, backgroundDelayMs: 1_000 });
+    open.push({ store, proofs });
+    await store.createDeployment({ id: "QmSoon", schemaSdl: TEST_SCHEMA, network: "localhost", startBlock: 1, manifest: "m" });
+    await commit(store, "QmSoon", [2, 3, 4, 5], "legacy");
+    const want = expectedDigests([2, 3, 4, 5], "legacy");
+    const asked = Date.now();
+    proofs.catchUpSoon("QmSoon");
+    proofs.catchUpSoon("QmSoon");
+    await proofs.catchUp("QmSoon", 3);
+    // The on-demand catch-up hashed through block 3 only; the background one has not started yet.
+    const left = (await store.poiJournal("QmSoon", { rows: 10, bytes: 2 ** 20 })).map((r) => r.block);
+    if (Date.now() - asked < 1_000) expect(left).toEqual([4, 5]);
+    expect(await digestAt(store, "QmSoon", 3)).toBe(hex(want.get(3)));
+    for (let waited = 0; (await store.poiJournal("QmSoon", { rows: 10, bytes: 2 ** 20 })).length > 0; waited += 50) {
+      if (waited > 20_000) throw new Error("the background catch-up never ran");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(1_000);
+    for (const n of [2, 3, 4, 5]) expect(await digestAt(store, "QmSoon", n)).toBe(hex(want.get(n)));
+  });
+
   it("refuses bytes that are no journal entry, naming it, and leaves the journal as it was", async () => {
     const { store, proofs } = await start();
     await store.createDeployment({ id: "QmBad", schemaSdl: TEST_SCHEMA, network: "localhost", startBlock: 1, manifest: "m" });
