@@ -6,7 +6,7 @@
 import { getHeapStatistics } from "node:v8";
 import { collectGarbage } from "./collectGarbage.js";
 
-/** How long a thread stays idle before its heap is trimmed: the node's threads all use it. */
+/** How long a thread stays idle before its heap is trimmed: the committing and handlers' threads both wait this long. */
 export const IDLE_TRIM_QUIET_MS = 2_000;
 
 export interface IdleHeapTrim {

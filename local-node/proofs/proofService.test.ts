@@ -39,9 +39,9 @@ const digestAt = async (store: NodeStore, id: string, n: number) => hex((await s
 describe("the proof-of-indexing journal, caught up", () => {
   const open: { store: NodeStore; proofs: ProofService }[] = [];
   const dirs: string[] = [];
-  async function start(dataDir?: string) {
+  async function start(dataDir?: string, options: { backgroundDelayMs?: number } = {}) {
     const store = await createNodeStore(dataDir ? { dataDir } : {});
-    const proofs = createProofService({ store, log: () => {}, chunk: 2 });
+    const proofs = createProofService({ store, log: () => {}, chunk: 2, ...options });
     open.push({ store, proofs });
     return { store, proofs };
   }
@@ -158,9 +158,7 @@ describe("the proof-of-indexing journal, caught up", () => {
   });
 
   it("starts a background catch-up only after its delay, while a proof asked for meanwhile is hashed at once", async () => {
-    const store = await createNodeStore({});
-    const proofs = createProofService({ store, log: () => {}, chunk: 2, backgroundDelayMs: 1_000 });
-    open.push({ store, proofs });
+    const { store, proofs } = await start(undefined, { backgroundDelayMs: 1_000 });
     await store.createDeployment({ id: "QmSoon", schemaSdl: TEST_SCHEMA, network: "localhost", startBlock: 1, manifest: "m" });
     await commit(store, "QmSoon", [2, 3, 4, 5], "legacy");
     const want = expectedDigests([2, 3, 4, 5], "legacy");
