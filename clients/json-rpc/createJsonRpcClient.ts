@@ -9,6 +9,7 @@ import {
 } from "./errors.js";
 import { maskUrl } from "../../lib/redact.js";
 import { parseJson } from "./parseJson.js";
+import { postOverHttp, postWithFetch } from "./postText.js";
 
 export type RpcParams = readonly unknown[] | Readonly<Record<string, unknown>>;
 
@@ -29,7 +30,7 @@ export type JsonRpcClientOptions = {
   /** Milliseconds before a request is abandoned; 30 s unless set. */
   timeoutMs?: number;
   headers?: Readonly<Record<string, string>>;
-  /** Injectable transport (tests, proxies); the global fetch otherwise. */
+  /** Injectable transport (tests, proxies); node:http(s) otherwise (postText.ts). */
   fetch?: typeof fetch;
   /**
    * Decimal integers above 2^53 come back as bigint (the default: Solana's u64 amounts). An Ethereum
@@ -62,7 +63,7 @@ function isRpcResponse(value: unknown): value is RpcResponse {
 }
 
 export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClient {
-  const doFetch = options.fetch ?? fetch;
+  const send = options.fetch ? postWithFetch(options.fetch) : postOverHttp;
   const maskedUrl = maskUrl(options.url);
   const defaultTimeout = options.timeoutMs ?? 30_000;
   // Ids only need to be unique within one client.
@@ -73,17 +74,11 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = requestOptions.signal ? AbortSignal.any([timeout, requestOptions.signal]) : timeout;
     try {
-      const res = await doFetch(options.url, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...options.headers },
-        body: JSON.stringify(body),
-        signal,
-      });
-      return { status: res.status, text: await res.text() };
+      return await send(options.url, JSON.stringify(body), { "content-type": "application/json", ...options.headers }, signal);
     } catch (cause) {
       if (timeout.aborted) throw new TimeoutError({ url: maskedUrl, timeoutMs });
       if (requestOptions.signal?.aborted) throw requestOptions.signal.reason;
-      // The cause is kept for debugging; undici's connect errors name host and port, never the path.
+      // The cause is kept for debugging; connect errors name host and port, never the path (or its key).
       throw new ConnectionError({ url: maskedUrl, cause });
     }
   }
