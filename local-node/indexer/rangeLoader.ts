@@ -53,13 +53,19 @@ function blockTriggersAt(dataSources: LoaderDataSource[], n: number): { start: B
   return { start, end };
 }
 
-export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[], logs: ChainLog[], fromBlock: number, toBlock: number): Promise<LoadedRange> {
-  const sorted = logs.filter((l) => !l.removed).sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+type Matched = { log: ChainLog; ds: number; handler: string; receipt: boolean; params: (Trigger & { kind: "event" })["event"]["parameters"] };
+type Refused = { log: ChainLog; ds: number; message: string };
+type BlockDue = Map<number, { start: BlockTrigger[]; end: BlockTrigger[] }>;
 
-  // Match first: only blocks with a handled log need a full fetch.
-  const matched: { log: ChainLog; ds: number; handler: string; receipt: boolean; params: (Trigger & { kind: "event" })["event"]["parameters"] }[] = [];
+// loadRange's stages are functions of their own: each hot loop is optimised by V8 alone and once. As one
+// function, loadRange was optimised mid-loop and thrown away again at each new path, four times a catch-up.
+
+/** The logs' handlers by data source, in log order; logs that match two handlers of a data source are refused. */
+function matchLogs(dataSources: LoaderDataSource[], logs: ChainLog[]): { matched: Matched[]; refused: Refused[] } {
+  const sorted = logs.filter((l) => !l.removed).sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+  const matched: Matched[] = [];
   // graph-node runs at most one handler per log and data source; a second match fails the subgraph.
-  const refused: { log: ChainLog; ds: number; message: string }[] = [];
+  const refused: Refused[] = [];
   // Thousands of created data sources: look a log's candidates up by address (plus those without one),
   // in data source order.
   const byAddress = new Map<string, LoaderDataSource[]>();
@@ -87,22 +93,22 @@ export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[],
       }
     }
   }
+  return { matched, refused };
+}
 
-  const blockTriggers = new Map<number, { start: BlockTrigger[]; end: BlockTrigger[] }>();
-  if (dataSources.some((d) => d.blockHandlers.length > 0)) {
-    for (let n = fromBlock; n <= toBlock; n++) {
-      const due = blockTriggersAt(dataSources, n);
-      if (due.start.length > 0 || due.end.length > 0) blockTriggers.set(n, due);
-    }
+/** The blocks of the range with block handlers due. */
+function blockHandlersDue(dataSources: LoaderDataSource[], fromBlock: number, toBlock: number): BlockDue {
+  const due: BlockDue = new Map();
+  if (!dataSources.some((d) => d.blockHandlers.length > 0)) return due;
+  for (let n = fromBlock; n <= toBlock; n++) {
+    const at = blockTriggersAt(dataSources, n);
+    if (at.start.length > 0 || at.end.length > 0) due.set(n, at);
   }
+  return due;
+}
 
-  const withLogs = new Set(matched.map((m) => m.log.blockNumber));
-  // Call handlers need every block's transactions, to trace them.
-  const callSources = dataSources.filter((d) => !d.file && tracesCalls(d));
-  const traced = new Set<number>();
-  if (callSources.length > 0) for (let n = fromBlock; n <= toBlock; n++) if (callSources.some((d) => active(d, n))) traced.add(n);
-  const full = (n: number): boolean => withLogs.has(n) || traced.has(n);
-  const numbers = [...new Set([...withLogs, ...traced, ...refused.map((r) => r.log.blockNumber), ...blockTriggers.keys(), toBlock])].sort((a, b) => a - b);
+/** The blocks numbered, with their transactions where `full`, checked to chain where consecutive. */
+async function fetchBlocks(rpc: RpcClient, numbers: number[], full: (n: number) => boolean): Promise<Map<number, ChainBlock>> {
   const blocks = new Map<number, ChainBlock>();
   for (let i = 0; i < numbers.length; i += BLOCK_BATCH) {
     const slice = numbers.slice(i, i + BLOCK_BATCH);
@@ -121,70 +127,110 @@ export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[],
     const b = blocks.get(numbers[i]!)!;
     if (b.number === a.number + 1 && b.parentHash !== a.hash) throw new ChainReorgedError(`block ${b.number} does not follow block ${a.number} (the chain reorganised)`);
   }
+  return blocks;
+}
 
+/** The matched logs' transactions: from their blocks, and fetched where a block did not carry one. */
+async function transactionsOf(rpc: RpcClient, matched: Matched[], withLogs: Set<number>, blocks: Map<number, ChainBlock>): Promise<Map<string, ChainTransaction>> {
   const txs = new Map<string, ChainTransaction>();
   for (const n of withLogs) for (const t of blocks.get(n)?.transactions ?? []) txs.set(t.hash, t);
   const missing = [...new Set(matched.map((m) => m.log.transactionHash).filter((h) => !txs.has(h)))];
   if (missing.length > 0) for (const [h, t] of await getTransactions(rpc, missing)) txs.set(h, t);
+  return txs;
+}
+
+/** Builds one trigger list per block; each block and transaction becomes one input object, shared. */
+class TriggerLists {
+  readonly byBlock = new Map<number, Trigger[]>();
+  // One input object per block and transaction: the run sent to the worker carries each once (runCodec.ts).
+  readonly blockInputs = new Map<number, EthereumBlockInput>();
+  readonly txInputs = new Map<string, EthereumTransactionInput>();
+
+  of(n: number): Trigger[] {
+    let list = this.byBlock.get(n);
+    if (!list) this.byBlock.set(n, (list = []));
+    return list;
+  }
+
+  inputOf(blk: ChainBlock): EthereumBlockInput {
+    let bi = this.blockInputs.get(blk.number);
+    if (!bi) this.blockInputs.set(blk.number, (bi = blockInput(blk)));
+    return bi;
+  }
+
+  addBlockTriggers(due: BlockDue, blocks: Map<number, ChainBlock>, which: "start" | "end"): void {
+    for (const [n, at] of due) {
+      const bi = this.inputOf(blocks.get(n)!);
+      for (const t of at[which]) this.of(n).push({ kind: "block", dataSource: t.ds, handler: t.handler, block: bi });
+    }
+  }
+
+  addEvents(matched: Matched[], blocks: Map<number, ChainBlock>, txs: Map<string, ChainTransaction>, receipts: Map<string, ChainReceipt>): void {
+    for (const m of matched) {
+      const blk = blocks.get(m.log.blockNumber)!;
+      if (blk.hash !== m.log.blockHash) throw new ChainReorgedError(`log of block ${blk.number} has hash ${m.log.blockHash}, the block is ${blk.hash}`);
+      const bi = this.inputOf(blk);
+      let ti = this.txInputs.get(m.log.transactionHash);
+      if (!ti) {
+        const t = txs.get(m.log.transactionHash);
+        if (!t) throw new ChainReorgedError(`transaction ${m.log.transactionHash} not found`);
+        this.txInputs.set(m.log.transactionHash, (ti = transactionInput(t)));
+      }
+      this.of(blk.number).push({
+        kind: "event",
+        dataSource: m.ds,
+        handler: m.handler,
+        event: buildEvent({ log: m.log, block: bi, transaction: ti, parameters: m.params, receipt: m.receipt ? (receipts.get(m.log.transactionHash) ?? null) : null }),
+      });
+    }
+  }
+
+  addRefused(refused: Refused[]): void {
+    for (const r of refused) {
+      const list = this.of(r.log.blockNumber);
+      // In log order among the block's event triggers (they come after `once` block triggers).
+      const at = list.findIndex((t) => t.kind === "event" && Number(t.event.logIndex) > r.log.logIndex);
+      const trigger: Trigger = { kind: "refused", dataSource: r.ds, handler: "", message: r.message, logIndex: r.log.logIndex, transactionIndex: r.log.transactionIndex, transactionHash: r.log.transactionHash };
+      if (at < 0) list.push(trigger);
+      else list.splice(at, 0, trigger);
+    }
+  }
+
+  jobs(blocks: Map<number, ChainBlock>): BlockJob[] {
+    return [...this.byBlock.keys()].sort((a, b) => a - b).map((n) => ({ ptr: jobPtr(blocks.get(n)!), triggers: this.byBlock.get(n)! }));
+  }
+}
+
+export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[], logs: ChainLog[], fromBlock: number, toBlock: number): Promise<LoadedRange> {
+  // Match first: only blocks with a handled log need a full fetch.
+  const { matched, refused } = matchLogs(dataSources, logs);
+  const due = blockHandlersDue(dataSources, fromBlock, toBlock);
+
+  const withLogs = new Set(matched.map((m) => m.log.blockNumber));
+  // Call handlers need every block's transactions, to trace them.
+  const callSources = dataSources.filter((d) => !d.file && tracesCalls(d));
+  const traced = new Set<number>();
+  if (callSources.length > 0) for (let n = fromBlock; n <= toBlock; n++) if (callSources.some((d) => active(d, n))) traced.add(n);
+  const numbers = [...new Set([...withLogs, ...traced, ...refused.map((r) => r.log.blockNumber), ...due.keys(), toBlock])].sort((a, b) => a - b);
+  const blocks = await fetchBlocks(rpc, numbers, (n) => withLogs.has(n) || traced.has(n));
+
+  const txs = await transactionsOf(rpc, matched, withLogs, blocks);
   const wantReceipt = [...new Set(matched.filter((m) => m.receipt).map((m) => m.log.transactionHash))];
   const receipts: Map<string, ChainReceipt> = wantReceipt.length > 0 ? await getReceipts(rpc, wantReceipt) : new Map();
 
-  // One input object per block and transaction: the run sent to the worker carries each once (runCodec.ts).
-  const blockInputs = new Map<number, EthereumBlockInput>();
-  const inputOf = (blk: ChainBlock): EthereumBlockInput => {
-    let bi = blockInputs.get(blk.number);
-    if (!bi) blockInputs.set(blk.number, (bi = blockInput(blk)));
-    return bi;
-  };
-  const txInputs = new Map<string, EthereumTransactionInput>();
-  const byBlock = new Map<number, Trigger[]>();
-  const triggersOf = (n: number): Trigger[] => {
-    let list = byBlock.get(n);
-    if (!list) byBlock.set(n, (list = []));
-    return list;
-  };
-  for (const [n, due] of blockTriggers) {
-    const bi = inputOf(blocks.get(n)!);
-    for (const t of due.start) triggersOf(n).push({ kind: "block", dataSource: t.ds, handler: t.handler, block: bi });
-  }
-  for (const m of matched) {
-    const blk = blocks.get(m.log.blockNumber)!;
-    if (blk.hash !== m.log.blockHash) throw new ChainReorgedError(`log of block ${blk.number} has hash ${m.log.blockHash}, the block is ${blk.hash}`);
-    const bi = inputOf(blk);
-    let ti = txInputs.get(m.log.transactionHash);
-    if (!ti) {
-      const t = txs.get(m.log.transactionHash);
-      if (!t) throw new ChainReorgedError(`transaction ${m.log.transactionHash} not found`);
-      txInputs.set(m.log.transactionHash, (ti = transactionInput(t)));
-    }
-    triggersOf(blk.number).push({
-      kind: "event",
-      dataSource: m.ds,
-      handler: m.handler,
-      event: buildEvent({ log: m.log, block: bi, transaction: ti, parameters: m.params, receipt: m.receipt ? (receipts.get(m.log.transactionHash) ?? null) : null }),
-    });
-  }
-  for (const r of refused) {
-    const list = triggersOf(r.log.blockNumber);
-    // In log order among the block's event triggers (they come after `once` block triggers).
-    const at = list.findIndex((t) => t.kind === "event" && Number(t.event.logIndex) > r.log.logIndex);
-    const trigger: Trigger = { kind: "refused", dataSource: r.ds, handler: "", message: r.message, logIndex: r.log.logIndex, transactionIndex: r.log.transactionIndex, transactionHash: r.log.transactionHash };
-    if (at < 0) list.push(trigger);
-    else list.splice(at, 0, trigger);
-  }
-  for (const [n, due] of blockTriggers) {
-    const bi = inputOf(blocks.get(n)!);
-    for (const t of due.end) triggersOf(n).push({ kind: "block", dataSource: t.ds, handler: t.handler, block: bi });
-  }
+  const lists = new TriggerLists();
+  lists.addBlockTriggers(due, blocks, "start");
+  lists.addEvents(matched, blocks, txs, receipts);
+  lists.addRefused(refused);
+  lists.addBlockTriggers(due, blocks, "end");
 
-  let jobs: BlockJob[] = [...byBlock.keys()].sort((a, b) => a - b).map((n) => ({ ptr: jobPtr(blocks.get(n)!), triggers: byBlock.get(n)! }));
+  let jobs = lists.jobs(blocks);
   if (traced.size > 0) {
-    const calls = await callJobs(rpc, callSources, [...traced].map((n) => blocks.get(n)!), inputOf, txInputs);
+    const calls = await callJobs(rpc, callSources, [...traced].map((n) => blocks.get(n)!), (b) => lists.inputOf(b), lists.txInputs);
     jobs = mergeJobs(jobs, calls.jobs, dataSources);
     return { jobs, end: jobPtr(blocks.get(toBlock)!), events: matched.length + calls.count };
   }
-  const last = blocks.get(toBlock)!;
-  return { jobs, end: jobPtr(last), events: matched.length };
+  return { jobs, end: jobPtr(blocks.get(toBlock)!), events: matched.length };
 }
 
 /**
