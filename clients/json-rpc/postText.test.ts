@@ -64,6 +64,16 @@ describe("postOverHttp", () => {
 });
 
 describe("the client over postOverHttp", () => {
+  it("does not take a declared length of 8 GiB at its word", async () => {
+    const url = await serve((_, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": String(8 * 1024 ** 3) });
+      res.write("{");
+      setTimeout(() => res.destroy(), 20);
+    });
+    await expect(createJsonRpcClient({ url }).request("eth_blockNumber", [])).rejects.toBeInstanceOf(ConnectionError);
+    expect(keptReceiveBytes()).toBeLessThanOrEqual(64 * 1024 * 1024);
+  });
+
   it("reports an answer cut off mid-way as a connection error", async () => {
     const url = await serve((_, res) => {
       res.writeHead(200, { "content-type": "application/json", "content-length": "100000" });

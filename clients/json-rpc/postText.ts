@@ -32,11 +32,14 @@ class AnswerCutShortError extends Error {
   }
 }
 
+/** A declared length is believed up to this; past it the buffer grows only as the bytes arrive. */
+const TRUSTED_LENGTH = 16 * 1024 * 1024;
+
 /** The response's body as UTF-8 text, read through a kept buffer. */
 function readAnswer(res: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const declared = Number(res.headers["content-length"]);
-    let buffer = takeReceiveBuffer(Number.isSafeInteger(declared) && declared > 0 ? declared : 0);
+    let buffer = takeReceiveBuffer(Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, TRUSTED_LENGTH) : 0);
     let length = 0;
     let settled = false;
     const settle = (err: Error | null): void => {
