@@ -8,25 +8,23 @@ const KEPT = 4;
 const RELEASE_AFTER_MS = 2_000;
 const MIN_SIZE = 64 * 1024;
 
+/** Smallest first. */
 const spare: Buffer[] = [];
 let releaseTimer: ReturnType<typeof setTimeout> | null = null;
 
 /** A buffer of at least `size` bytes, kept or new; give it back when its content has been read. */
 export function takeReceiveBuffer(size: number): Buffer {
-  let best = -1;
-  for (let i = 0; i < spare.length; i++) if (spare[i]!.length >= size && (best < 0 || spare[i]!.length < spare[best]!.length)) best = i;
-  if (best >= 0) return spare.splice(best, 1)[0]!;
+  // Kept smallest first: the first that fits is the smallest that does.
+  const fits = spare.findIndex((b) => b.length >= size);
+  if (fits >= 0) return spare.splice(fits, 1)[0]!;
   return Buffer.allocUnsafe(Math.max(size, MIN_SIZE));
 }
 
 export function giveBackReceiveBuffer(buffer: Buffer): void {
-  spare.push(buffer);
-  if (spare.length > KEPT) {
-    // The smallest goes: the large ones are the ones worth keeping.
-    let smallest = 0;
-    for (let i = 1; i < spare.length; i++) if (spare[i]!.length < spare[smallest]!.length) smallest = i;
-    spare.splice(smallest, 1);
-  }
+  const larger = spare.findIndex((b) => b.length > buffer.length);
+  spare.splice(larger < 0 ? spare.length : larger, 0, buffer);
+  // The smallest goes: the large ones are the ones worth keeping.
+  if (spare.length > KEPT) spare.shift();
   if (releaseTimer) releaseTimer.refresh();
   else
     releaseTimer = setTimeout(() => {

@@ -141,9 +141,9 @@ async function transactionsOf(rpc: RpcClient, matched: Matched[], withLogs: Set<
 
 /** Builds one trigger list per block; each block and transaction becomes one input object, shared. */
 class TriggerLists {
-  readonly byBlock = new Map<number, Trigger[]>();
+  private readonly byBlock = new Map<number, Trigger[]>();
   // One input object per block and transaction: the run sent to the worker carries each once (runCodec.ts).
-  readonly blockInputs = new Map<number, EthereumBlockInput>();
+  private readonly blockInputs = new Map<number, EthereumBlockInput>();
   readonly txInputs = new Map<string, EthereumTransactionInput>();
 
   of(n: number): Trigger[] {
@@ -224,13 +224,10 @@ export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[],
   lists.addRefused(refused);
   lists.addBlockTriggers(due, blocks, "end");
 
-  let jobs = lists.jobs(blocks);
-  if (traced.size > 0) {
-    const calls = await callJobs(rpc, callSources, [...traced].map((n) => blocks.get(n)!), (b) => lists.inputOf(b), lists.txInputs);
-    jobs = mergeJobs(jobs, calls.jobs, dataSources);
-    return { jobs, end: jobPtr(blocks.get(toBlock)!), events: matched.length + calls.count };
-  }
-  return { jobs, end: jobPtr(blocks.get(toBlock)!), events: matched.length };
+  const end = jobPtr(blocks.get(toBlock)!);
+  if (traced.size === 0) return { jobs: lists.jobs(blocks), end, events: matched.length };
+  const calls = await callJobs(rpc, callSources, [...traced].map((n) => blocks.get(n)!), (b) => lists.inputOf(b), lists.txInputs);
+  return { jobs: mergeJobs(lists.jobs(blocks), calls.jobs, dataSources), end, events: matched.length + calls.count };
 }
 
 /**
