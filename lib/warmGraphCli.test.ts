@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { spawnSync } from "node:child_process";
 import { createWarmGraphCli } from "./warmGraphCli.js";
 import { buildSubgraph } from "./subgraphBuild.js";
 
@@ -46,6 +47,14 @@ describe("createWarmGraphCli", () => {
     await graph.close();
     const version = await graph.run(["--version"], { cwd: empty ?? tmpdir() });
     expect(version.code).toBe(0);
+  });
+
+  it("keeps the process referenced while it ends: a CLI whose last await is close() exits 0, not 13 (unsettled top-level await)", () => {
+    const script = join(import.meta.dirname, "_test", "warmGraphCliCloseLast.ts");
+    const run = spawnSync(process.execPath, ["--import", "tsx", script], { encoding: "utf8", timeout: 120_000 });
+    expect(run.stderr).not.toMatch(/unsettled top-level await/);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/closed after exit code 0/);
   });
 
   it("builds the same files as the unmodified graph-cli in a fresh process (binaryen's WebAssembly build against its JavaScript one)", async () => {

@@ -92,6 +92,9 @@ export function createWarmGraphCli(): WarmGraphCli {
       child = null;
       if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
       const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
+      // Referenced until it has ended: with nothing else running, an idle (unreferenced) process's exit
+      // would never be awaited, and a CLI awaiting close() at its top level would end with code 13.
+      proc.ref();
       proc.kill("SIGTERM");
       await exited;
     },

@@ -34,6 +34,11 @@ async function start(...extra: string[]): Promise<ScriptResult> {
   return runScript("scripts/start.ts", ["--exit", "--data-dir", dataDir, ...ports, ...extra], { env: { ETHEREUM_RPC: chain.url, SUBGRAPH_NAME: "test/start" } });
 }
 
+/** What a failed run printed, for the assertion's message: the last step it reached, and why it ended. */
+function output(run: ScriptResult): string {
+  return `exit code ${run.code}\n--- stdout (end) ---\n${run.stdout.slice(-4000)}\n--- stderr (end) ---\n${run.stderr.slice(-4000)}`;
+}
+
 function tableRows(stdout: string): string[][] {
   const lines = stdout.split("\n");
   const header = lines.findIndex((l) => /^id\s+owner\s+spender\s+value$/.test(l));
@@ -50,7 +55,7 @@ describe("npm start -- --exit", () => {
   it("lists exactly the chain's Approval logs, then a second run reuses the node's data", async () => {
     const first = await start();
     expect(first.stderr).not.toMatch(/^error:/m);
-    expect(first.code).toBe(0);
+    expect(first.code, output(first)).toBe(0);
     expect(first.stdout).toMatch(/\[1\/7\] reusing the chain/);
     expect(first.stdout).toMatch(/\[6\/7\] indexed block \d+ of \d+/);
     expect(first.stdout).toMatch(/Queries \(HTTP\): http:\/\/127\.0\.0\.1:\d+\/subgraphs\/name\/test\/start/);
@@ -63,7 +68,7 @@ describe("npm start -- --exit", () => {
 
     // Same chain, same data dir: everything is reused and 12 more approvals join the first ones.
     const second = await start();
-    expect(second.code).toBe(0);
+    expect(second.code, output(second)).toBe(0);
     expect(second.stdout).toMatch(/\[2\/7\] reusing the token proxy/);
     const again = await approvalsFromChain(chain.url, token);
     expect(again.length).toBe(24);
@@ -73,7 +78,7 @@ describe("npm start -- --exit", () => {
   it("with --postgres, runs the node on a PostgreSQL server from npm with its cluster in the data folder, and stops it on exit", async () => {
     const run = await start("--postgres");
     expect(run.stderr).not.toMatch(/^error:/m);
-    expect(run.code).toBe(0);
+    expect(run.code, output(run)).toBe(0);
     expect(run.stdout).toMatch(/\[3\/7\] starting the local node \(embedded PostgreSQL on 127\.0\.0\.1:\d+, data in .*postgres;/);
     const token = (await readNetworks()).localhost?.ApprovalToken?.address ?? "";
     const onChain = await approvalsFromChain(chain.url, token);
@@ -87,7 +92,7 @@ describe("npm start -- --exit", () => {
   it("with --engine graph-node, serves the same approvals from the real graph-node (gnd from npm)", async () => {
     const run = await start("--engine", "graph-node");
     expect(run.stderr).not.toMatch(/^error:/m);
-    expect(run.code).toBe(0);
+    expect(run.code, output(run)).toBe(0);
     expect(run.stdout).toMatch(/\[3\/7\] graph-node \(gnd from npm\) starts once the subgraph is built/);
     expect(run.stdout).toMatch(/graph-node indexes .*build\/subgraph\.yaml as test\/start/);
     const token = (await readNetworks()).localhost?.ApprovalToken?.address ?? "";

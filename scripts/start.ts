@@ -31,6 +31,9 @@ function engineOption(raw: string): "local" | "graph-node" {
   fail(`--engine must be local or graph-node, got ${raw}`);
 }
 
+// The job awaits helpers that are unreferenced so that they never hold an idle process open (graph-cli's
+// warm process, spare worker threads); until the job has ended, this CLI holds itself open.
+const holdOpen = setInterval(() => undefined, 60_000);
 try {
   const job = await runMainJob({
     ethereumRpc: process.env.ETHEREUM_RPC ?? "http://127.0.0.1:8545",
@@ -54,4 +57,6 @@ try {
   }
 } catch (error) {
   fail(error);
+} finally {
+  clearInterval(holdOpen);
 }

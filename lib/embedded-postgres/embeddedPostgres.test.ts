@@ -168,6 +168,21 @@ describe("cleanup after a killed owner", () => {
     expect(existsSync(dataDir)).toBe(false);
   });
 
+  it("leaves alone a process that took the pid a killed server's pid file names", async () => {
+    const root = await mkdtemp(join(tmpdir(), "embedded-postgres-run-"));
+    await writeFile(join(root, "owner.pid"), "2147483646"); // No such process.
+    const bystander = spawn("sleep", ["30"], { stdio: "ignore" });
+    try {
+      await mkdir(join(root, "data"));
+      await writeFile(join(root, "data", "postmaster.pid"), `${bystander.pid}\n${join(root, "data")}\n`);
+      expect(await sweepAbandonedClusters()).toBeGreaterThanOrEqual(1);
+      expect(existsSync(root)).toBe(false);
+      expect(isAlive(bystander.pid!)).toBe(true);
+    } finally {
+      bystander.kill("SIGKILL");
+    }
+  });
+
   it("sweeps a live server whose owner is gone", async () => {
     const root = await mkdtemp(join(tmpdir(), "embedded-postgres-run-"));
     await chmod(root, 0o755);
