@@ -3,13 +3,14 @@ import {
   HttpRequestError,
   InvalidResponseError,
   MissingBatchResponseError,
+  ResponseTooLargeError,
   RpcClientError,
   TimeoutError,
   rpcResponseErrorFrom,
 } from "./errors.js";
 import { maskUrl } from "../../lib/redact.js";
 import { parseJson } from "./parseJson.js";
-import { postOverHttp, postWithFetch } from "./postText.js";
+import { AnswerTooLarge, postOverHttp, postWithFetch } from "./postText.js";
 
 export type RpcParams = readonly unknown[] | Readonly<Record<string, unknown>>;
 
@@ -38,7 +39,14 @@ export type JsonRpcClientOptions = {
    * read every byte of each answer, about 30% of parsing a large getLogs answer.
    */
   exactIntegers?: boolean;
+  /**
+   * The largest answer read, in bytes; a longer one fails with ResponseTooLargeError and is not kept.
+   * 256 MiB unless set: a node that streams without end cannot fill this process's memory.
+   */
+  maxResponseBytes?: number;
 };
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
 export type JsonRpcClient = {
   /** The endpoint with its access key masked, safe to print. */
@@ -66,6 +74,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   const send = options.fetch ? postWithFetch(options.fetch) : postOverHttp;
   const maskedUrl = maskUrl(options.url);
   const defaultTimeout = options.timeoutMs ?? 30_000;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   // Ids only need to be unique within one client.
   let nextId = 1;
 
@@ -74,8 +83,9 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = requestOptions.signal ? AbortSignal.any([timeout, requestOptions.signal]) : timeout;
     try {
-      return await send(options.url, JSON.stringify(body), { "content-type": "application/json", ...options.headers }, signal);
+      return await send(options.url, JSON.stringify(body), { "content-type": "application/json", ...options.headers }, signal, maxResponseBytes);
     } catch (cause) {
+      if (cause instanceof AnswerTooLarge) throw new ResponseTooLargeError({ url: maskedUrl, limitBytes: cause.limitBytes });
       if (timeout.aborted) throw new TimeoutError({ url: maskedUrl, timeoutMs });
       if (requestOptions.signal?.aborted) throw requestOptions.signal.reason;
       // The cause is kept for debugging; connect errors name host and port, never the path (or its key).

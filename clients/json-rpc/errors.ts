@@ -51,6 +51,19 @@ export class TimeoutError extends RpcClientError {
   }
 }
 
+/** The answer grew past the client's limit: it was cut off there, and nothing of it is kept. */
+export class ResponseTooLargeError extends RpcClientError {
+  override name = "ResponseTooLargeError";
+  readonly url: string;
+  readonly limitBytes: number;
+
+  constructor(args: { url: string; limitBytes: number }) {
+    super(`The JSON-RPC answer is larger than ${args.limitBytes} bytes`, { detail: `URL: ${args.url}` });
+    this.url = args.url;
+    this.limitBytes = args.limitBytes;
+  }
+}
+
 /** A JSON body that breaks the JSON-RPC 2.0 response shape. */
 export class InvalidResponseError extends RpcClientError {
   override name = "InvalidResponseError";

@@ -19,6 +19,7 @@ export {
   MissingBatchResponseError,
   ParseRpcError,
   RpcClientError,
+  ResponseTooLargeError,
   RpcResponseError,
   ServerRpcError,
   TimeoutError,

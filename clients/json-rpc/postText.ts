@@ -12,13 +12,38 @@ export interface TextAnswer {
   text: string;
 }
 
-/** Sends `body` as a POST; rejects on a network error, or with `signal`'s reason once it aborts. */
-export type PostText = (url: string, body: string, headers: Readonly<Record<string, string>>, signal: AbortSignal) => Promise<TextAnswer>;
+/**
+ * Sends `body` as a POST; rejects on a network error, with `signal`'s reason once it aborts, and with an
+ * AnswerTooLarge once the answer passes `limitBytes` (the rest of it is not read).
+ */
+export type PostText = (url: string, body: string, headers: Readonly<Record<string, string>>, signal: AbortSignal, limitBytes: number) => Promise<TextAnswer>;
+
+/** The answer passed the caller's limit. */
+export class AnswerTooLarge extends Error {
+  constructor(readonly limitBytes: number) {
+    super(`the answer is larger than ${limitBytes} bytes`);
+  }
+}
 
 export function postWithFetch(doFetch: typeof fetch): PostText {
-  return async (url, body, headers, signal) => {
+  return async (url, body, headers, signal, limitBytes) => {
     const res = await doFetch(url, { method: "POST", headers, body, signal });
-    return { status: res.status, text: await res.text() };
+    if (Number(res.headers.get("content-length")) > limitBytes) {
+      await res.body?.cancel();
+      throw new AnswerTooLarge(limitBytes);
+    }
+    const chunks: Uint8Array[] = [];
+    let length = 0;
+    const reader = res.body?.getReader();
+    for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
+      length += read.value.length;
+      if (length > limitBytes) {
+        await reader?.cancel();
+        throw new AnswerTooLarge(limitBytes);
+      }
+      chunks.push(read.value);
+    }
+    return { status: res.status, text: Buffer.concat(chunks, length).toString("utf8") };
   };
 }
 
@@ -35,10 +60,15 @@ class AnswerCutShortError extends Error {
 /** A declared length is believed up to this; past it the buffer grows only as the bytes arrive. */
 const TRUSTED_LENGTH = 16 * 1024 * 1024;
 
-/** The response's body as UTF-8 text, read through a kept buffer. */
-function readAnswer(res: IncomingMessage): Promise<string> {
+/** The response's body as UTF-8 text, read through a kept buffer; at most `limitBytes` of it. */
+function readAnswer(res: IncomingMessage, limitBytes: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const declared = Number(res.headers["content-length"]);
+    if (declared > limitBytes) {
+      res.destroy();
+      reject(new AnswerTooLarge(limitBytes));
+      return;
+    }
     let buffer = takeReceiveBuffer(Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, TRUSTED_LENGTH) : 0);
     let length = 0;
     let settled = false;
@@ -52,8 +82,15 @@ function readAnswer(res: IncomingMessage): Promise<string> {
       else resolve(text);
     };
     res.on("data", (chunk: Buffer) => {
+      if (settled) return;
+      if (length + chunk.length > limitBytes) {
+        // Settled first: the close that destroy() brings must not turn this into a cut-off answer.
+        settle(new AnswerTooLarge(limitBytes));
+        res.destroy();
+        return;
+      }
       if (length + chunk.length > buffer.length) {
-        const grown = takeReceiveBuffer(Math.max(2 * buffer.length, length + chunk.length));
+        const grown = takeReceiveBuffer(Math.min(Math.max(2 * buffer.length, length + chunk.length), limitBytes));
         buffer.copy(grown, 0, 0, length);
         giveBackReceiveBuffer(buffer);
         buffer = grown;
@@ -69,7 +106,7 @@ function readAnswer(res: IncomingMessage): Promise<string> {
 }
 
 /** The default transport: node:http or node:https, by the URL's scheme. */
-export const postOverHttp: PostText = (url, body, headers, signal) =>
+export const postOverHttp: PostText = (url, body, headers, signal, limitBytes) =>
   new Promise((resolve, reject) => {
     const target = new URL(url);
     if (target.protocol !== "http:" && target.protocol !== "https:") throw new TypeError(`only http: and https: endpoints are supported, not ${target.protocol}`);
@@ -78,7 +115,7 @@ export const postOverHttp: PostText = (url, body, headers, signal) =>
     const req = (secure ? httpsRequest : httpRequest)(
       target,
       { method: "POST", agent: secure ? httpsAgent : httpAgent, headers: { ...headers, "content-length": String(payload.length) }, signal },
-      (res) => void readAnswer(res).then((text) => resolve({ status: res.statusCode ?? 0, text }), reject),
+      (res) => void readAnswer(res, limitBytes).then((text) => resolve({ status: res.statusCode ?? 0, text }), reject),
     );
     req.on("error", reject);
     req.end(payload);

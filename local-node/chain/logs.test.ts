@@ -1,7 +1,9 @@
+import { createServer } from "node:http";
 import { describe, expect, it } from "vitest";
 import { createLogFetcher, isRangeLimitError } from "./logs.js";
-import { HttpRequestError, RpcResponseError, TimeoutError } from "../../clients/json-rpc/index.js";
-import type { RpcClient } from "./rpcClient.js";
+import { HttpRequestError, ResponseTooLargeError, RpcResponseError, TimeoutError } from "../../clients/json-rpc/index.js";
+import { listen, readText } from "../../lib/http/index.js";
+import { createRpcClient, type RpcClient } from "./rpcClient.js";
 import { ChainError } from "./errors.js";
 
 /** A fake node holding one log per block that refuses ranges wider than `limit` blocks. */
@@ -89,6 +91,36 @@ describe("createLogFetcher", () => {
     expect(fetcher.range).toBe(80);
   });
 
+  it("asks for fewer blocks when an answer passes the client's size limit (a real client over HTTP)", async () => {
+    // One log per block, about 420 bytes of JSON each: 2,000 blocks are about 840 KB.
+    const server = await listen(
+      createServer((req, res) => {
+        void readText(req).then((body) => {
+          const { id, params } = JSON.parse(body) as { id: number; params: [{ fromBlock: string; toBlock: string }] };
+          const logs = [];
+          for (let n = Number.parseInt(params[0].fromBlock, 16); n <= Number.parseInt(params[0].toBlock, 16); n++) {
+            logs.push({ address: "0xabc", topics: ["0xdead"], data: `0x${"0".repeat(64)}`, blockNumber: `0x${n.toString(16)}`, blockHash: `0x${"1".repeat(64)}`, transactionHash: `0x${"2".repeat(64)}`, transactionIndex: "0x0", logIndex: "0x0", removed: false });
+          }
+          res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id, result: logs }));
+        });
+      }),
+    );
+    try {
+      const shrinks: string[] = [];
+      const fetcher = createLogFetcher({ rpc: createRpcClient({ url: server.url, maxResponseBytes: 64 * 1024 }), onShrink: (m) => shrinks.push(m) });
+      const blocks: number[] = [];
+      for (let from = 0; from <= 999; ) {
+        const chunk = await fetcher.next(from, 999, filter);
+        blocks.push(...chunk.logs.map((l) => l.blockNumber));
+        from = chunk.toBlock + 1;
+      }
+      expect(blocks).toEqual(Array.from({ length: 1000 }, (_, i) => i));
+      expect(shrinks[0]).toMatch(/eth_getLogs for blocks 0-999 failed \(The JSON-RPC answer is larger than 65536 bytes\)/);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("passes other errors through", async () => {
     const { rpc } = fakeNode(1, "execution reverted", 3);
     const fetcher = createLogFetcher({ rpc, initialRange: 10 });
@@ -105,6 +137,7 @@ describe("createLogFetcher", () => {
     expect(isRangeLimitError(new RpcResponseError({ code: -32000, message: "block range is too wide" }))).toBe(true);
     expect(isRangeLimitError(new TimeoutError({ url: "http://127.0.0.1:8545", timeoutMs: 30_000 }))).toBe(true);
     expect(isRangeLimitError(new HttpRequestError({ status: 413, url: "http://127.0.0.1:8545", body: "" }))).toBe(true);
+    expect(isRangeLimitError(new ResponseTooLargeError({ url: "http://127.0.0.1:8545", limitBytes: 1024 }))).toBe(true);
     expect(isRangeLimitError(new HttpRequestError({ status: 500, url: "http://127.0.0.1:8545", body: "" }))).toBe(false);
     expect(isRangeLimitError(new RpcResponseError({ code: -32000, message: "header not found" }))).toBe(false);
   });

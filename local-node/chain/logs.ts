@@ -2,7 +2,7 @@
 // results, range limits, timeouts), grow again while answers stay small.
 import type { RpcClient } from "./rpcClient.js";
 import { parseLog, toHex, type ChainLog } from "./blocks.js";
-import { HttpRequestError, RpcResponseError, TimeoutError } from "../../clients/json-rpc/index.js";
+import { HttpRequestError, ResponseTooLargeError, RpcResponseError, TimeoutError } from "../../clients/json-rpc/index.js";
 import { BaseError } from "../../lib/errors.js";
 import { ChainError } from "./errors.js";
 
@@ -44,7 +44,8 @@ const LIMIT_PATTERN = /too many|limit|exceed|range|timeout|timed out|query retur
 
 /** True when the error means "ask for fewer blocks", not "the node is broken". */
 export function isRangeLimitError(err: unknown): boolean {
-  if (err instanceof TimeoutError) return true;
+  // An answer past the client's size limit: fewer blocks give a smaller one.
+  if (err instanceof TimeoutError || err instanceof ResponseTooLargeError) return true;
   if (err instanceof HttpRequestError) return [413, 503, 504].includes(err.status);
   if (err instanceof RpcResponseError) return err.code === -32005 || LIMIT_PATTERN.test(err.message);
   return false;

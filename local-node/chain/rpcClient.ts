@@ -16,6 +16,8 @@ export interface RpcClientOptions {
   /** Largest number of calls sent in one batch POST (default 100); bigger batches are split. */
   maxBatchSize?: number;
   fetch?: typeof fetch;
+  /** The largest answer read (the JSON-RPC client's default unless set); eth_getLogs asks for fewer blocks past it. */
+  maxResponseBytes?: number;
 }
 
 export interface RpcClient {
@@ -32,6 +34,7 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     // Ethereum quantities are hex strings: no integer in an answer needs to stay exact.
     exactIntegers: false,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.maxResponseBytes ? { maxResponseBytes: options.maxResponseBytes } : {}),
   });
   const maxBatch = options.maxBatchSize ?? 100;
   const displayUrl = client.url;
