@@ -12,10 +12,20 @@ export function writeUleb128(out: Uint8Array, at: number, value: number): number
   return at;
 }
 
+/** Appends the bytes of `value` (a non-negative safe integer) to `out`. */
+export function pushUleb128(out: number[], value: number): void {
+  while (value >= 0x80) {
+    out.push((value % 0x80) | 0x80);
+    value = Math.floor(value / 0x80);
+  }
+  out.push(value);
+}
+
 /** The bytes of `value` (a non-negative safe integer). */
 export function encodeUleb128(value: number): number[] {
-  const out = new Uint8Array(8);
-  return [...out.subarray(0, writeUleb128(out, 0, value))];
+  const out: number[] = [];
+  pushUleb128(out, value);
+  return out;
 }
 
 /**

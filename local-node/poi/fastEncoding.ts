@@ -3,7 +3,7 @@
 // number written at its own address, default values (null, 0, false, "") writing nothing.
 import type { EntityData, StoreValue } from "../../wasm-host/index.js";
 import { parseBigDecimal } from "../../wasm-host/values/index.js";
-import { bigToBytesLe } from "./littleEndian.js";
+import { bigToBytesLeView } from "./littleEndian.js";
 import { FAST_ROOT, fastChild, FastStableHasher } from "./fastHasher.js";
 import type { PoiEvent } from "./events.js";
 import { MemberHashCache } from "./memberCache.js";
@@ -23,7 +23,7 @@ export function fastString(s: string, a: bigint, h: FastStableHasher): void {
 export function fastInt(v: bigint | number, a: bigint, h: FastStableHasher): void {
   const n = BigInt(v);
   if (n < 0n) h.write(fastChild(a, 0), EMPTY);
-  fastBytes(bigToBytesLe(n < 0n ? -n : n), a, h);
+  fastBytes(bigToBytesLeView(n < 0n ? -n : n), a, h);
 }
 
 /** Option<T>: the value at child 0, a marker at the node. */

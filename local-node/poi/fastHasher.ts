@@ -3,7 +3,7 @@
 // with XXH3-128 seeded by the address's low 64 bits, and the hashes are combined by an
 // order-independent mixing function modulo 2^192 (the crate's FldMix).
 import { xxh3 } from "@node-rs/xxhash";
-import { bigToBytesLe, bytesToBigLe } from "./littleEndian.js";
+import { bigToBytesLeView, bytesToBigLe } from "./littleEndian.js";
 
 const M64 = (1n << 64n) - 1n;
 const M128 = (1n << 128n) - 1n;
@@ -55,8 +55,8 @@ export class FastStableHasher {
   toBytes(): Uint8Array {
     const out = new Uint8Array(32);
     // Each below its field's size, so its bytes without high zeros fill the field's low end.
-    out.set(bigToBytesLe(this.mixer), 0);
-    out.set(bigToBytesLe(this.count), 24);
+    out.set(bigToBytesLeView(this.mixer), 0);
+    out.set(bigToBytesLeView(this.count), 24);
     return out;
   }
 

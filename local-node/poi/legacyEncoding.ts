@@ -4,7 +4,7 @@
 import type { EntityData, StoreValue } from "../../wasm-host/index.js";
 import { parseBigDecimal } from "../../wasm-host/values/index.js";
 import { LegacySeq, LegacySetHasher } from "./legacyHasher.js";
-import { bigToBytesLe } from "./littleEndian.js";
+import { bigToBytesLeView } from "./littleEndian.js";
 import type { PoiEvent } from "./events.js";
 import { MemberHashCache } from "./memberCache.js";
 
@@ -27,7 +27,7 @@ function legacyBool(v: boolean, seq: LegacySeq, h: LegacySetHasher): void {
 export function legacyInt(v: bigint | number, seq: LegacySeq, h: LegacySetHasher): void {
   const n = BigInt(v);
   legacyBool(n < 0n, seq.nextChild(), h);
-  legacyBytes(bigToBytesLe(n < 0n ? -n : n), seq, h);
+  legacyBytes(bigToBytesLeView(n < 0n ? -n : n), seq, h);
 }
 
 /** Option<T>: whether it is there as a child, the value at the node. */

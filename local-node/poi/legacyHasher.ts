@@ -3,8 +3,8 @@
 // 2048 bits of BLAKE3 output over (path, 0, payload), and the cells are combined by multiplication
 // modulo a 2049-bit prime, so the order of the writes does not matter.
 import { createBLAKE3 } from "hash-wasm";
-import { encodeUleb128 } from "../../lib/leb128.js";
-import { bigToBytesLe, bytesToBigLe } from "./littleEndian.js";
+import { pushUleb128 } from "../../lib/leb128.js";
+import { bigToBytesLe, bigToBytesLeView, bytesToBigLe } from "./littleEndian.js";
 
 /** The crate's modulus (set_hasher.rs). */
 const P = BigInt(
@@ -14,6 +14,8 @@ const CELL_BITS = 2048;
 // BLAKE3 in WebAssembly, about five times faster than in JavaScript here (a cell is hashed for every field).
 const cellHash = await createBLAKE3(CELL_BITS);
 const digestHash = await createBLAKE3(256);
+
+let cellInput = new Uint8Array(256);
 
 function blake3(input: Uint8Array, hasher: typeof cellHash): Uint8Array {
   hasher.init();
@@ -35,8 +37,9 @@ export class LegacySeq {
     return new LegacySeq([], 1);
   }
   nextChild(): LegacySeq {
-    const c = this.child++;
-    return new LegacySeq([...this.path, ...encodeUleb128(c)], 1);
+    const path = this.path.slice();
+    pushUleb128(path, this.child++);
+    return new LegacySeq(path, 1);
   }
   skip(count: number): void {
     this.child += count;
@@ -57,10 +60,13 @@ export class LegacySetHasher {
   constructor(public value = 1n) {}
 
   write(seq: LegacySeq, payload: Uint8Array): void {
-    const input = new Uint8Array(seq.path.length + 1 + payload.length);
-    input.set(seq.path, 0);
-    input.set(payload, seq.path.length + 1);
-    this.mixin(bytesToBigLe(blake3(input, cellHash)));
+    // One input buffer for every cell (hash-wasm copies what it is given).
+    const length = seq.path.length + 1 + payload.length;
+    if (cellInput.length < length) cellInput = new Uint8Array(2 * length);
+    cellInput.set(seq.path, 0);
+    cellInput[seq.path.length] = 0;
+    cellInput.set(payload, seq.path.length + 1);
+    this.mixin(bytesToBigLe(blake3(cellInput.subarray(0, length), cellHash)));
   }
 
   /** `finish_unordered`: another set's cells joined to these. */
@@ -79,6 +85,6 @@ export class LegacySetHasher {
 
   /** The 32-byte digest: BLAKE3 of the value's little-endian bytes. */
   finish(): Uint8Array {
-    return blake3(this.toBytes(), digestHash);
+    return blake3(bigToBytesLeView(this.value), digestHash);
   }
 }
