@@ -10,7 +10,7 @@
 import { StoreValueKind, type EntityData, type StoreValue } from "../../wasm-host/index.js";
 import type { PoiEvent, PoiVersion } from "./events.js";
 import type { BlockPoiRecord } from "./blockStream.js";
-import { bigToBytesLe, bytesToBigLe } from "./littleEndian.js";
+import { bigToBytesLeView, bytesToBigLe } from "./littleEndian.js";
 import { GrowableBytes } from "../../lib/growableBytes.js";
 import { readUleb128, writeUleb128 } from "../../lib/leb128.js";
 
@@ -149,7 +149,7 @@ function writeValue(out: ByteWriter, v: StoreValue): void {
         return out.u64(magnitude);
       }
       out.u8(negative ? BIG_NEGATIVE_BYTES : BIG_BYTES);
-      return out.raw(bigToBytesLe(magnitude));
+      return out.raw(bigToBytesLeView(magnitude));
     }
     case "Array":
       out.uint(v.value.length);
