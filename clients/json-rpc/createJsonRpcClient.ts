@@ -46,7 +46,7 @@ export type JsonRpcClientOptions = {
   maxResponseBytes?: number;
 };
 
-export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
+const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
 export type JsonRpcClient = {
   /** The endpoint with its access key masked, safe to print. */

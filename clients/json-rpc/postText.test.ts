@@ -60,7 +60,7 @@ describe("postOverHttp", () => {
     await expect(postOverHttp(url, "{}", {}, signal(), LIMIT)).resolves.toEqual({ status: 503, text: "busy" });
   });
 
-  it("stops reading an answer that grows past the limit, and keeps no buffer past it", async () => {
+  it("stops reading an answer that grows past the limit, and hangs up on it", async () => {
     let cut = false;
     const url = await serve((_, res) => {
       res.writeHead(200, { "content-type": "application/json" });
