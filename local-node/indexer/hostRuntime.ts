@@ -115,7 +115,7 @@ export const UNCONFIRMED_RUNS = 3;
  * the entities it writes live for a few runs and then are garbage that V8 would keep for long.
  */
 const HEAP_CEILING_MIB = 64;
-const keepHeapDown = createHeapCeiling(HEAP_CEILING_MIB);
+const keepHeapDown = createHeapCeiling({ floorMiB: HEAP_CEILING_MIB });
 /** Its heap's emptied pages go back two seconds after its last run (lib/idleHeapTrim.ts). */
 const idleTrim = createIdleHeapTrim({ quietMs: IDLE_TRIM_QUIET_MS, aboveMiB: 48 });
 

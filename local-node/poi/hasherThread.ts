@@ -14,7 +14,7 @@ const HASHER_HEAP_CEILING_MIB = 32;
 const port = parentPort;
 if (!port) throw new Error("hasherThread must run in a worker thread");
 // Its live data is a few blocks' records and the member cache; the rest is spent products.
-const keepHeapDown = createHeapCeiling(HASHER_HEAP_CEILING_MIB);
+const keepHeapDown = createHeapCeiling({ floorMiB: HASHER_HEAP_CEILING_MIB });
 
 port.on("message", ({ id, entry }: HasherRequest) => {
   try {
