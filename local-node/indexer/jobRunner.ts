@@ -19,9 +19,10 @@ export class DeploymentPaused extends Error {}
  * The main thread's heap holds a few ranges and commits alive; between commits it filled to about
  * 200 MiB of garbage before V8 collected it (bench:node-memory). A range's decoded logs live long enough
  * to be promoted and then die in the old generation (about 40 MiB a second in a catch-up, about 40 MiB
- * live after each collection), so the ceiling follows what survived by a fixed slack rather than twice
- * it: 100,000 approvals peaked at about 375 MiB instead of about 400, indexing about 6% slower by the
- * medians of alternated runs (docs/benchmarks.md, 2026-11-28, ninth session).
+ * live after each collection), so the ceiling follows what survived by a slack (24 MiB, or half of it
+ * when that is more) rather than twice it: 100,000 approvals peaked at about 375 MiB instead of about
+ * 400, indexing about 6% slower by the medians of alternated runs (docs/benchmarks.md, 2026-11-28,
+ * ninth session).
  */
 const keepHeapDown = createHeapCeiling({ floorMiB: 64, growth: 1.5, minSlackMiB: 24 });
 
