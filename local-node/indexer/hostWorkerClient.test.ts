@@ -138,6 +138,25 @@ describe("host worker", () => {
     }
   });
 
+  it("keeps no immutable entity in its cache once committed: a later read goes to the store", async () => {
+    const fresh = await createHostWorker({ schemaSdl, dataSources: [{ name: "ApprovalToken", wasmModule, apiVersion: "0.0.7", address: TOKEN, network: "localhost" }], services: services_, log: () => {} });
+    const written = `${hex(140, 32)}-0`;
+    try {
+      // Block 40's write, then UNCONFIRMED_RUNS + 1 runs: by the last one, block 40's run counts as committed.
+      for (const b of [40, 41, 42, 43, 44]) expect((await fresh.run([job(b, [event(100 + b, 0, 1n, b)])])).failure).toBeNull();
+      // Committed, as the job runner has done by then.
+      stored.set(`ApprovalQuery:${written}`, new Map([["id", { kind: "String", value: written }]]));
+      const before = calls.get;
+      const again = await fresh.run([job(45, [event(140, 0, 2n, 45)])]);
+      // Still an immutable rewrite, found by reading the store: the cache no longer held it.
+      expect(again.failure?.message).toMatch(/immutable/i);
+      expect(calls.get - before).toBe(1);
+    } finally {
+      stored.delete(`ApprovalQuery:${written}`);
+      await fresh.terminate();
+    }
+  });
+
   it("runs a deployment on a thread the pool loaded beforehand, and loads the next one once asked and quiet", async () => {
     const pool = createHostThreadPool(undefined, 100);
     try {
