@@ -1,5 +1,5 @@
-// runCompiled.mjs starts a long-running script with glibc's mmap threshold fixed and V8's helper threads
-// sized to the machine (Linux): checked on the process it really runs, started as npm would start it.
+// runCompiled.mjs starts a long-running script with glibc's mmap threshold fixed, V8's helper threads
+// sized to the machine and the main thread's young generation at 8 MiB semi-spaces (Linux): checked on the process it really runs, started as npm would start it.
 import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
@@ -23,21 +23,23 @@ function runFixture(nodeArgs: string[], env: NodeJS.ProcessEnv): Settings & { sp
 const execveAvailable = process.platform === "linux" && typeof (process as { execve?: unknown }).execve === "function";
 
 describe.runIf(execveAvailable)("runCompiled.mjs process settings (Linux)", () => {
-  it("starts the script again in place with the mmap threshold fixed and one V8 helper per spare core", () => {
+  it("starts the script again in place with the mmap threshold fixed, one V8 helper per spare core and 8 MiB semi-spaces", () => {
     const settings = runFixture([], {});
     expect(settings.mmapThreshold).toBe("131072");
     expect(settings.execArgv).toContain(`--v8-pool-size=${Math.max(1, Math.min(4, availableParallelism() - 2))}`);
+    expect(settings.execArgv).toContain("--max-semi-space-size=8");
     // execve: the pid npm started is the one running the script (signals reach it).
     expect(settings.pid).toBe(settings.spawnedPid);
   }, 150_000);
 
-  it("keeps a helper count and a threshold the user chose, and the other node flags", () => {
-    const chosen = runFixture(["--v8-pool-size=3", "--max-semi-space-size=8"], {});
+  it("keeps a helper count, a semi-space size and a threshold the user chose, and the other node flags", () => {
+    const chosen = runFixture(["--v8-pool-size=3", "--max-semi-space-size=4", "--stack-size=2000"], {});
     expect(chosen.execArgv.filter((a) => a.startsWith("--v8-pool-size"))).toEqual(["--v8-pool-size=3"]);
-    expect(chosen.execArgv).toContain("--max-semi-space-size=8");
+    expect(chosen.execArgv.filter((a) => a.startsWith("--max-semi-space-size"))).toEqual(["--max-semi-space-size=4"]);
+    expect(chosen.execArgv).toContain("--stack-size=2000");
     const own = runFixture([], { MALLOC_MMAP_THRESHOLD_: "65536" });
     expect(own.mmapThreshold).toBe("65536");
-    // Nothing to set: not started again, so no helper count is added either.
-    expect(own.execArgv.some((a) => a.startsWith("--v8-pool-size"))).toBe(false);
+    // Nothing to set: not started again, so no V8 setting is added either.
+    expect(own.execArgv.some((a) => a.startsWith("--v8-pool-size") || a.startsWith("--max-semi-space-size"))).toBe(false);
   }, 150_000);
 });
