@@ -1,5 +1,6 @@
 // runCompiled.mjs starts a long-running script with glibc's mmap threshold fixed, V8's helper threads
-// sized to the machine and the main thread's young generation at 8 MiB semi-spaces (Linux): checked on the process it really runs, started as npm would start it.
+// sized to the machine and the main thread's young generation at 8 MiB semi-spaces (Linux): checked on
+// the process it really runs, started as npm would start it.
 import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";

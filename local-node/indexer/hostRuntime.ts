@@ -88,6 +88,7 @@ class RequestFailedError extends IndexerError {
 }
 
 const key = (entityType: string, id: string): string => `${entityType}\u0000${id}`;
+const typeOfKey = (k: string): string => k.slice(0, k.indexOf("\u0000"));
 const apiPatch = (v: string): number => Number(/^0\.0\.(\d+)$/.exec(v)?.[1] ?? 0);
 
 /**
@@ -153,9 +154,8 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   // A committed run's writes become clean entries, but not those of immutable types: an entity written
   // once is rarely read again, and 10,000 of them held the thread's live heap up between collections. A
   // later read of one finds it in the store (its id is in the filter below).
-  const immutableTypes = new Set([...schema.entities.values()].filter((e) => e.immutable).map((e) => e.name));
   function confirm(writes: Map<string, Cached>): void {
-    for (const [k, v] of writes) if (immutableTypes.size === 0 || !immutableTypes.has(k.slice(0, k.indexOf("\u0000")))) remember(k, v);
+    for (const [k, v] of writes) if (!schema.entities.get(typeOfKey(k))?.immutable) remember(k, v);
   }
 
   // Ids that may exist in the store: all stored ids of a type (loaded on its first miss) plus every
