@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire, enableCompileCache, flushCompileCache } from "node:module";
 import { availableParallelism } from "node:os";
+import { setFlagsFromString } from "node:v8";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -65,16 +66,25 @@ function compile() {
 // - The main thread's young generation at semi-spaces of 8 MiB instead of V8's 16: a range's decoded
 //   logs outlive a few scavenges and die old either way, so the larger one held 16 MiB more for little.
 //   Alternated on 100,000 approvals: 349-352 MiB instead of 361-377 at the same rate (one run of four
-//   at 434, a malloc arena's swing). The threads set their own (resourceLimits).
+//   at 434, a malloc arena's swing). V8's flag also overrides the size a worker asks for
+//   (resourceLimits), so once the main thread's heap is set up it is unset again for the threads.
 // glibc reads the variable as a process starts, so the process starts again in place (execve: the same
 // pid, for npm and signals). A V8 setting the user passed is kept.
+const MAIN_SEMI_SPACE_ONLY = "RUN_COMPILED_MAIN_SEMI_SPACE_ONLY";
 if (process.platform === "linux" && process.env.MALLOC_MMAP_THRESHOLD_ === undefined && typeof process.execve === "function") {
   const unset = (flag) => !process.execArgv.some((a) => a.startsWith(flag));
+  const semiSpace = unset("--max-semi-space-size");
   const v8Settings = [
     ...(unset("--v8-pool-size") ? [`--v8-pool-size=${Math.max(1, Math.min(4, availableParallelism() - 2))}`] : []),
-    ...(unset("--max-semi-space-size") ? ["--max-semi-space-size=8"] : []),
+    ...(semiSpace ? ["--max-semi-space-size=8"] : []),
   ];
-  process.execve(process.execPath, [process.execPath, ...v8Settings, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, MALLOC_MMAP_THRESHOLD_: "131072" });
+  const env = { ...process.env, MALLOC_MMAP_THRESHOLD_: "131072", ...(semiSpace ? { [MAIN_SEMI_SPACE_ONLY]: "1" } : {}) };
+  process.execve(process.execPath, [process.execPath, ...v8Settings, ...process.execArgv, ...process.argv.slice(1)], env);
+}
+if (process.env[MAIN_SEMI_SPACE_ONLY]) {
+  delete process.env[MAIN_SEMI_SPACE_ONLY];
+  // 0 is V8's "not set": a worker started from now on gets the young generation it asks for.
+  setFlagsFromString("--max-semi-space-size=0");
 }
 
 const [entry, ...args] = process.argv.slice(2);

@@ -1,6 +1,6 @@
 // runCompiled.mjs starts a long-running script with glibc's mmap threshold fixed, V8's helper threads
-// sized to the machine and the main thread's young generation at 8 MiB semi-spaces (Linux): checked on
-// the process it really runs, started as npm would start it.
+// sized to the machine and the main thread's young generation at 8 MiB semi-spaces, worker threads
+// keeping the size they ask for (Linux): checked on the process it really runs, started as npm would.
 import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
@@ -11,6 +11,8 @@ interface Settings {
   pid: number;
   execArgv: string[];
   mmapThreshold: string | null;
+  /** The young generation of a worker asking for 4 MiB, after allocating enough to grow it to its limit. */
+  workerYoungMiB: number;
 }
 
 function runFixture(nodeArgs: string[], env: NodeJS.ProcessEnv): Settings & { spawnedPid: number } {
@@ -29,6 +31,8 @@ describe.runIf(execveAvailable)("runCompiled.mjs process settings (Linux)", () =
     expect(settings.mmapThreshold).toBe("131072");
     expect(settings.execArgv).toContain(`--v8-pool-size=${Math.max(1, Math.min(4, availableParallelism() - 2))}`);
     expect(settings.execArgv).toContain("--max-semi-space-size=8");
+    // The flag is the main thread's alone: with it still set, V8 gives the worker 8 MiB semi-spaces.
+    expect(settings.workerYoungMiB).toBeLessThanOrEqual(4);
     // execve: the pid npm started is the one running the script (signals reach it).
     expect(settings.pid).toBe(settings.spawnedPid);
   }, 150_000);
@@ -38,6 +42,8 @@ describe.runIf(execveAvailable)("runCompiled.mjs process settings (Linux)", () =
     expect(chosen.execArgv.filter((a) => a.startsWith("--v8-pool-size"))).toEqual(["--v8-pool-size=3"]);
     expect(chosen.execArgv.filter((a) => a.startsWith("--max-semi-space-size"))).toEqual(["--max-semi-space-size=4"]);
     expect(chosen.execArgv).toContain("--stack-size=2000");
+    // The user's flag holds for every thread, as node itself applies it.
+    expect(chosen.workerYoungMiB).toBeGreaterThan(4);
     const own = runFixture([], { MALLOC_MMAP_THRESHOLD_: "65536" });
     expect(own.mmapThreshold).toBe("65536");
     // Nothing to set: not started again, so no V8 setting is added either.
