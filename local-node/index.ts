@@ -98,6 +98,12 @@ export interface LocalNodeOptions {
   versionSwitching?: VersionSwitching;
   /** Pruning and history settings (see historySettings.ts); graph-node's defaults for those not given. */
   history?: Partial<HistorySettings>;
+  /**
+   * Load a host thread for the next deployment whenever one has synced, as the dev loop wants (a new
+   * version on every save). Default false: the node loads one as it starts, for its first deployment,
+   * and a later deployment loads its own as it starts (about 200 ms) instead of 40-50 MiB held for it.
+   */
+  keepSpareHostThread?: boolean;
 }
 
 export interface LocalNode {
@@ -162,6 +168,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
     ...(options.eventsPerRun === undefined ? {} : { eventsPerRun: options.eventsPerRun }),
     ...(options.mappingLimits === undefined ? {} : { mappingLimits: { ...DEFAULT_MAPPING_LIMITS, ...options.mappingLimits } }),
+    ...(options.keepSpareHostThread ? { keepSpareHostThread: true } : {}),
   });
 
   const closers: (() => Promise<void>)[] = [() => ipfsServer.close()];

@@ -7,7 +7,7 @@ import { buildSubgraph } from "../../lib/subgraphBuild.js";
 import { projectRoot } from "../../lib/projectRoot.js";
 import type { EntityData } from "../../wasm-host/values/storeValue.js";
 import type { EthereumEventInput } from "../../wasm-host/types.js";
-import { SPARE_QUIET_MS, createHostThreadPool, createHostWorker, startHostThread, type HostServices, type HostThread, type HostWorker } from "./hostWorkerClient.js";
+import { createHostThreadPool, createHostWorker, startHostThread, type HostServices, type HostThread, type HostWorker } from "./hostWorkerClient.js";
 import type { BlockJob } from "./hostProtocol.js";
 
 // graph-cli builds and real chains: generous limits for a loaded 2-core CI machine.
@@ -158,7 +158,7 @@ describe("host worker", () => {
   });
 
   it("runs a deployment on a thread the pool loaded beforehand, and loads the next one once asked and quiet", async () => {
-    const pool = createHostThreadPool(undefined, 100);
+    const pool = createHostThreadPool(undefined, { keepSpare: true, quietMs: 100 });
     try {
       await pool.warm();
       const thread = pool.take();
@@ -192,13 +192,34 @@ describe("host worker", () => {
     }
   });
 
-  it("ends a spare that is still loading only once it has loaded (V8 aborts the process otherwise)", async () => {
+  it("loads only the first thread ahead unless it keeps a spare (the dev loop's pool does)", async () => {
     const started: HostThread[] = [];
-    const pool = createHostThreadPool(undefined, SPARE_QUIET_MS, (limits) => {
+    const pool = createHostThreadPool(undefined, { quietMs: 50, startThread: (limits) => {
       const thread = startHostThread(limits);
       started.push(thread);
       return thread;
-    });
+    } });
+    try {
+      const first = pool.take();
+      await first.loaded;
+      // What a deployment does once it has synced: a pool that keeps no spare loads nothing.
+      pool.replenish();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(pool.hasSpare()).toBe(false);
+      expect(started).toHaveLength(1);
+      await first.worker.terminate();
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("ends a spare that is still loading only once it has loaded (V8 aborts the process otherwise)", async () => {
+    const started: HostThread[] = [];
+    const pool = createHostThreadPool(undefined, { startThread: (limits) => {
+      const thread = startHostThread(limits);
+      started.push(thread);
+      return thread;
+    } });
     // Closed at once, as a node stopped right after it started: the spare is in the middle of loading.
     await pool.close();
     expect(started).toHaveLength(1);

@@ -170,6 +170,10 @@ export function startHostThread(limits: MappingLimits = DEFAULT_MAPPING_LIMITS):
  * SPARE_QUIET_MS. Loaded while a deployment catches up, a spare only adds its memory (a host thread and its
  * hashing thread, about 60 MiB) to the peak; loaded beside a running handler, it takes that handler's
  * CPU on a small machine.
+ *
+ * Only a pool that keeps a spare (`keepSpare`: the dev loop, which deploys on every save) loads one
+ * after the first: elsewhere a later deployment is rare, and loading its thread when it starts (about
+ * 200 ms) beats holding 40-50 MiB for it meanwhile.
  */
 export interface HostThreadPool {
   take(): HostThread;
@@ -190,7 +194,16 @@ export const SPARE_QUIET_MS = 2_000;
 /** Longest a closing pool waits for its spare to finish loading before ending it anyway. */
 const SPARE_LOAD_WAIT_MS = 30_000;
 
-export function createHostThreadPool(limits: MappingLimits = DEFAULT_MAPPING_LIMITS, quietMs = SPARE_QUIET_MS, startThread = startHostThread): HostThreadPool {
+export interface HostThreadPoolOptions {
+  /** Load a spare again after a deployment syncs (replenish); otherwise only the first is loaded ahead. */
+  keepSpare?: boolean;
+  /** How long no handler must have run before a spare loads (default SPARE_QUIET_MS). */
+  quietMs?: number;
+  startThread?: (limits: MappingLimits) => HostThread;
+}
+
+export function createHostThreadPool(limits: MappingLimits = DEFAULT_MAPPING_LIMITS, options: HostThreadPoolOptions = {}): HostThreadPool {
+  const { keepSpare = false, quietMs = SPARE_QUIET_MS, startThread = startHostThread } = options;
   // An idle spare does not keep the process alive; a taken thread does, as any running worker.
   const startSpare = (): HostThread => {
     const thread = startThread(limits);
@@ -222,7 +235,7 @@ export function createHostThreadPool(limits: MappingLimits = DEFAULT_MAPPING_LIM
       return thread;
     },
     replenish() {
-      if (closed || spare || asked) return;
+      if (!keepSpare || closed || spare || asked) return;
       asked = true;
       waitForQuiet();
     },

@@ -24,6 +24,8 @@ export interface IndexerServiceOptions {
   afterSyncedCommit?: (id: string) => void;
   /** Called when a subgraph name switched to a newly synced deployment. */
   onVersionSwitch?: () => Promise<void> | void;
+  /** Load a host thread for the next deployment whenever one syncs (see HostThreadPool). */
+  keepSpareHostThread?: boolean;
 }
 
 export interface IndexerService {
@@ -44,7 +46,7 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
   const running = new Map<string, DeploymentIndexer>();
   const heads = new Map<string, { at: number; ptr: BlockPtr | null }>();
   // Started with the node, so a deployment's handlers run on a host that has already loaded.
-  const hostThreads = createHostThreadPool(options.mappingLimits);
+  const hostThreads = createHostThreadPool(options.mappingLimits, { keepSpare: options.keepSpareHostThread ?? false });
 
   async function stopAll(): Promise<void> {
     const all = [...running.values()];

@@ -74,6 +74,8 @@ export interface StartLocalNodeOptions {
   mappingLimits?: Partial<MappingLimits>;
   /** When a new version serves; default: EXPERIMENTAL_SUBGRAPH_VERSION_SWITCHING_MODE, else instant (graph-node's). */
   versionSwitching?: VersionSwitching;
+  /** A host thread loaded ahead for each next deployment (the dev loop deploys on every save). */
+  keepSpareHostThread?: boolean;
 }
 
 export interface StartedLocalNode {
@@ -103,6 +105,7 @@ export async function startLocalNodeService(options: StartLocalNodeOptions, log:
       ...(options.mappingLimits ? { mappingLimits: options.mappingLimits } : {}),
       ...nodeSettingsFromEnv(),
       ...(options.versionSwitching ? { versionSwitching: options.versionSwitching } : {}),
+      ...(options.keepSpareHostThread ? { keepSpareHostThread: true } : {}),
     });
     return {
       async close() {

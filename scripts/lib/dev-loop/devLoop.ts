@@ -76,8 +76,8 @@ export async function createDevLoop(options: DevLoopOptions): Promise<DevLoop> {
     } else {
       started.node = await startLocalNodeService(
         // The loop keeps the last good version serving until the new one has re-indexed: graph-node's
-        // `synced` switching, whatever the environment says.
-        { ethereumRpc: options.ethereumRpc, dataDir: options.dataDir, postgres: options.postgres ?? false, reset: chain.fresh, ports: options.ports, versionSwitching: "synced" },
+        // `synced` switching, whatever the environment says. Each save deploys: a host thread waits loaded.
+        { ethereumRpc: options.ethereumRpc, dataDir: options.dataDir, postgres: options.postgres ?? false, reset: chain.fresh, ports: options.ports, versionSwitching: "synced", keepSpareHostThread: true },
         (line) => log(`[dev] ${line}`),
       );
     }
