@@ -286,9 +286,14 @@ describe("a handler stuck without a timeout", () => {
     if (sevens.length === 0) await approve(7n);
     await sendApprovals({ rpcUrl: fx.chain.url, token: fx.token.proxy, count: 5, seed: 5 });
     await expectAlive(node);
-    // The healthy deployment at the head: the runaway one has had the same time to reach the 7 and hang
-    // on it (pausing it while it still indexes the blocks before would end it gracefully instead).
+    // The runaway one must hang on the 7 before the pause (pausing it while it still indexes the blocks
+    // before would end it gracefully instead). It loads its host thread as it starts (the node keeps no
+    // spare loaded for a second deployment): once it has started indexing, its one run of a few dozen
+    // events reaches the 7 within milliseconds; a second of slack for a loaded machine.
     await waitForHead(node.urls.status, HEALTHY, fx.chain.url);
+    const runawayId = (await statusOf(node.urls.status, RUNAWAY))!.subgraph;
+    await vi.waitFor(() => expect(node.proc.output()).toContain(`${runawayId}: indexing from block`), { timeout: 60_000, interval: 100 });
+    await new Promise((r) => setTimeout(r, 1000));
     const stuck = await statusOf(node.urls.status, RUNAWAY);
     expect(stuck?.health).toBe("healthy");
     expect(Number(stuck?.chains[0]?.latestBlock?.number ?? -1)).toBeLessThan(await blockNumber(fx.chain.url));
