@@ -73,12 +73,12 @@ function compile() {
 const MAIN_SEMI_SPACE_ONLY = "RUN_COMPILED_MAIN_SEMI_SPACE_ONLY";
 if (process.platform === "linux" && process.env.MALLOC_MMAP_THRESHOLD_ === undefined && typeof process.execve === "function") {
   const unset = (flag) => !process.execArgv.some((a) => a.startsWith(flag));
-  const semiSpace = unset("--max-semi-space-size");
+  const setSemiSpace = unset("--max-semi-space-size");
   const v8Settings = [
     ...(unset("--v8-pool-size") ? [`--v8-pool-size=${Math.max(1, Math.min(4, availableParallelism() - 2))}`] : []),
-    ...(semiSpace ? ["--max-semi-space-size=8"] : []),
+    ...(setSemiSpace ? ["--max-semi-space-size=8"] : []),
   ];
-  const env = { ...process.env, MALLOC_MMAP_THRESHOLD_: "131072", ...(semiSpace ? { [MAIN_SEMI_SPACE_ONLY]: "1" } : {}) };
+  const env = { ...process.env, MALLOC_MMAP_THRESHOLD_: "131072", ...(setSemiSpace ? { [MAIN_SEMI_SPACE_ONLY]: "1" } : {}) };
   process.execve(process.execPath, [process.execPath, ...v8Settings, ...process.execArgv, ...process.argv.slice(1)], env);
 }
 if (process.env[MAIN_SEMI_SPACE_ONLY]) {
