@@ -3,13 +3,15 @@ import { describe, expect, it } from "vitest";
 import { startMallocTrim } from "./mallocTrim.js";
 
 const MiB = 2 ** 20;
-const libc = koffi.load("libc.so.6");
-const malloc = libc.func("void *malloc(size_t size)");
-const free = libc.func("void free(void *ptr)");
-const memset = libc.func("void *memset(void *s, int c, size_t n)");
+
+/** glibc's malloc, free and memset, called directly: the test decides which blocks stay live. */
+function libcMalloc() {
+  const libc = koffi.load("libc.so.6");
+  return { malloc: libc.func("void *malloc(size_t size)"), free: libc.func("void free(void *ptr)"), memset: libc.func("void *memset(void *s, int c, size_t n)") };
+}
 
 /** Fills malloc's heap with small blocks, then frees 15 of every 16: pages freed between live blocks. */
-function leaveFreedPagesBetweenLiveBlocks(): unknown[] {
+function leaveFreedPagesBetweenLiveBlocks({ malloc, free, memset }: ReturnType<typeof libcMalloc>): unknown[] {
   const blocks: unknown[] = [];
   for (let i = 0; i < 96 * 1024; i++) {
     const block = malloc(1000);
@@ -23,7 +25,8 @@ function leaveFreedPagesBetweenLiveBlocks(): unknown[] {
 
 describe.runIf(process.platform === "linux")("startMallocTrim", () => {
   it("gives the pages freed inside malloc's heaps back to the system", async () => {
-    const live = leaveFreedPagesBetweenLiveBlocks();
+    const libc = libcMalloc();
+    const live = leaveFreedPagesBetweenLiveBlocks(libc);
     await new Promise((r) => setTimeout(r, 200));
     const before = process.memoryUsage.rss();
     const trimming = startMallocTrim({ intervalMs: 20 });
@@ -34,7 +37,7 @@ describe.runIf(process.platform === "linux")("startMallocTrim", () => {
       expect((before - process.memoryUsage.rss()) / MiB).toBeGreaterThan(40);
     } finally {
      
-      live.forEach((b) => free(b));
+      live.forEach((b) => libc.free(b));
     }
   });
 });
