@@ -173,7 +173,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
   });
 
   // malloc's freed pages go back to the system twice a second (lib/mallocTrim.ts): on 100,000 events
-  // about 10 MiB off the catch-up's peak and 20 after the sync, at the same rate.
+  // about 10 MiB off the catch-up's peak and 15-20 after the sync, at the same rate.
   const mallocTrim = startMallocTrim({ intervalMs: 500 });
   if (mallocTrim.unsupported) log("debug", `freed memory stays with malloc: ${mallocTrim.unsupported}`);
   const closers: (() => Promise<void>)[] = [async () => mallocTrim.stop(), () => ipfsServer.close()];
