@@ -36,7 +36,7 @@ describe.runIf(process.platform === "linux")("startMallocTrim", () => {
       // About 88 MiB were freed in runs of 15 blocks (about 14 KiB, three whole pages each).
       expect((before - process.memoryUsage.rss()) / MiB).toBeGreaterThan(40);
     } finally {
-     
+      trimming.stop();
       live.forEach((b) => libc.free(b));
     }
   });
