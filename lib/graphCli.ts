@@ -4,6 +4,15 @@ import { projectRoot } from "./projectRoot.js";
 
 export const graphCliBin = join(projectRoot, "node_modules", "@graphprotocol", "graph-cli", "bin", "run.js");
 
+/**
+ * The environment graph-cli runs in here: colour off, so callers can read its output, and oclif's update
+ * check off. That check starts a detached process that asks the npm registry for graph-cli's latest
+ * release once a day: traffic off this machine that no command asked for, from tests and benchmarks too.
+ */
+export function graphCliEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", GRAPH_SKIP_NEW_VERSION_CHECK: "true" };
+}
+
 export interface GraphCliResult {
   code: number;
   stdout: string;
@@ -11,8 +20,8 @@ export interface GraphCliResult {
 }
 
 /**
- * Runs the unmodified graph-cli on the Node that runs us (so Node 22 even when the shell has 20).
- * Colour is turned off so callers can read the output.
+ * Runs the unmodified graph-cli on the Node that runs us (so Node 22 even when the shell has 20), in
+ * graphCliEnv().
  */
 export interface GraphCliOptions {
   cwd?: string;
@@ -37,7 +46,7 @@ export function runGraphCli(args: string[], options: GraphCliOptions = {}): Prom
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [options.bin ?? graphCliBin, ...args], {
       cwd: options.cwd ?? projectRoot,
-      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+      env: graphCliEnv(),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";

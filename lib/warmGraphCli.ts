@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { graphCliBin, stripAnsi, type GraphCliResult, type GraphCliRunner } from "./graphCli.js";
+import { graphCliBin, graphCliEnv, stripAnsi, type GraphCliResult, type GraphCliRunner } from "./graphCli.js";
 import { projectRoot } from "./projectRoot.js";
 
 export interface WarmGraphCli {
@@ -43,7 +43,7 @@ export function createWarmGraphCli(): WarmGraphCli {
     const main = fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "./warmGraphCliMain.ts" : "./warmGraphCliMain.js", import.meta.url));
     const proc = spawn(process.execPath, [...typeScriptFlags(main), main, dirname(dirname(graphCliBin))], {
       cwd: projectRoot,
-      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+      env: graphCliEnv(),
       stdio: ["ignore", "ignore", "pipe", "ipc"],
     });
     proc.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-10_000)));

@@ -6,6 +6,7 @@ import { readFile, rm, mkdtemp } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { graphCliEnv } from "../lib/graphCli.js";
 
 interface SuiteResult {
   name: string;
@@ -63,7 +64,7 @@ async function runCliSuite(name: string, args: string[], summary: RegExp): Promi
 async function runSubgraphTests(): Promise<SuiteResult | null> {
   if (!existsSync("test-runner/cli.ts")) return null;
   // The Matchstick tests import generated/ (not committed), as under `graph test`.
-  const codegen = await run("graph", ["codegen", "--output-dir", "generated/"]);
+  const codegen = await run("graph", ["codegen", "--output-dir", "generated/"], graphCliEnv());
   if (codegen !== 0) return { name: "matchstick", passed: 0, failed: 1, exitCode: codegen };
   return runCliSuite("matchstick", ["test-runner/cli.ts"], /^(\d+) passed, (\d+) failed/gm);
 }
