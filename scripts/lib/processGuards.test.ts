@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { projectRoot } from "../../lib/projectRoot.js";
+import { cpuSecondsOf } from "../../lib/processCpu.js";
 
 describe("process guards", () => {
   it("log stray errors and keep running; a second SIGINT exits at once (130)", async () => {
@@ -35,6 +36,27 @@ describe("process guards", () => {
       expect(output).toMatch(/SIGINT again: exiting without waiting for the clean stop/);
     } finally {
       if (child.exitCode === null) child.kill("SIGKILL");
+    }
+  });
+
+  it("keep a CLI up and idle once nobody reads its output (closed pipes: EPIPE)", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", join(projectRoot, "scripts", "_test", "closedOutputFixture.ts")], { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on("data", (c: Buffer) => c.toString().includes("ready") && resolve());
+        child.once("exit", (code) => reject(new Error(`the fixture exited (${code}) before it was ready`)));
+      });
+      // As when the process reading its output dies: every later write fails with EPIPE.
+      child.stdout.destroy();
+      child.stderr.destroy();
+      await new Promise((r) => setTimeout(r, 500));
+      const before = cpuSecondsOf(child.pid!);
+      await new Promise((r) => setTimeout(r, 2_000));
+      // Logging a line every 20 ms costs next to nothing; the loop on the closed pipe took a whole core.
+      expect(cpuSecondsOf(child.pid!) - before).toBeLessThan(0.5);
+      expect(child.exitCode).toBeNull();
+    } finally {
+      child.kill("SIGKILL");
     }
   });
 

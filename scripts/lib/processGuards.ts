@@ -1,9 +1,15 @@
 // What a long-running CLI (the node, `npm start`) does about the process itself: a stray error is
 // logged and the process stays up; SIGINT/SIGTERM stop it cleanly, and a second one forces the exit.
 
-/** Logs uncaught exceptions and unhandled rejections instead of letting one of them end the process. */
+/**
+ * Logs uncaught exceptions and unhandled rejections instead of letting one of them end the process.
+ * Output nobody reads any more (its pipe's reader is gone: EPIPE) is dropped: unhandled, the stream's
+ * error became a stray error, whose log line hit the same closed pipe, in a loop that took a whole core.
+ */
 export function logStrayErrors(log: (line: string) => void = (line) => console.error(line)): void {
   const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error));
+  // Nowhere to report them: these are the streams a report would go to.
+  for (const output of [process.stdout, process.stderr]) output.on("error", () => {});
   process.on("uncaughtException", (error) => log(`error: uncaught exception (the process keeps running): ${describe(error)}`));
   process.on("unhandledRejection", (reason) => log(`error: unhandled rejection (the process keeps running): ${describe(reason)}`));
 }
