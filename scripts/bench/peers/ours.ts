@@ -83,6 +83,9 @@ export async function runOurs(chain: PeerChain, options: { timeoutMs: number; lo
       rows,
       output: proc.output(),
     };
+  } catch (error) {
+    // A failed step (a build, a deploy, the wait for the head) says what failed; the node's log says why.
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- the local node's output, last lines ---\n${proc.output().trim().split("\n").slice(-30).join("\n")}`, { cause: error });
   } finally {
     tree.stop();
     await graph.close();
