@@ -2,7 +2,7 @@
 // records, sync state, health and failures.
 import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
 import { DeploymentNotFoundError } from "./errors.js";
-import { attributeIndexesSql, BLOCK_MAX, buildLayout, createPoiTableSql, createTablesSql } from "./layout.js";
+import { BLOCK_MAX, buildLayout, createPoiTableSql, createTablesSql } from "./layout.js";
 import { DEPLOYMENT_COLUMNS, readDeploymentRow, toDeploymentState, type DeploymentRow } from "./metadata.js";
 import { deploymentRow, layoutOf, type StoreState } from "./storeState.js";
 import { recordBlockHash, setPointer } from "./blockPointer.js";
@@ -10,6 +10,7 @@ import { copyGraftBase } from "./grafting.js";
 import { settleErrorsAt } from "./subgraphErrors.js";
 import type { CreateDeploymentInput, DeploymentRecord, FatalError, PoiJournalEntry } from "./types.js";
 import { insertPoiJournal } from "./poiJournal.js";
+import { buildAttributeIndexes } from "./attributeIndexBuild.js";
 
 export async function getDeployment({ db }: StoreState, id: string): Promise<DeploymentRecord | null> {
   const row = await readDeploymentRow(db, id);
@@ -50,10 +51,7 @@ export async function setSynced(s: StoreState, id: string, synced: boolean): Pro
     const [row] = await tx.query<{ attribute_indexes: boolean }>("select attribute_indexes from subgraphs.deployment where id = $1", [id]);
     // Attribute indexes are built once the historical sync is done (graph-node's postponed indexes).
     if (synced && row && !row.attribute_indexes) {
-      const ddl = attributeIndexesSql(layout);
-      if (ddl) await tx.exec(ddl);
-      // Fresh statistics so the planner uses them (PGlite runs no autovacuum).
-      for (const t of layout.tables.values()) await tx.exec(`analyze ${t.qualified}`);
+      await buildAttributeIndexes(tx, layout, s.db.kind);
       await tx.query("update subgraphs.deployment set attribute_indexes = true where id = $1", [id]);
     }
     await tx.query("update subgraphs.deployment set synced = $2 where id = $1", [id, synced]);
