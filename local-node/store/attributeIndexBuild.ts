@@ -5,8 +5,8 @@
 // 100,000-approval deployment raised PGlite's resident memory by about 11 MiB at the end of its
 // catch-up, when the threads' heaps are at their largest: the first index's sort held every row. With
 // a 2MB sort (it spills to temporary files) and a 6,000-row sample it grows by about 3 MiB, and the
-// build takes a little longer (1.3-1.5 s against 1.2 in a standalone PGlite; docs/benchmarks.md). A Postgres server keeps its own settings: it
-// gives the memory back.
+// build takes a little longer (1.3-1.5 s against 1.2 in a standalone PGlite; docs/benchmarks.md).
+// A Postgres server keeps its own settings: it gives the memory back.
 import type { Queryable } from "./database.js";
 import { attributeIndexesSql, type DeploymentLayout } from "./layout.js";
 
