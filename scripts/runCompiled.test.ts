@@ -1,6 +1,7 @@
 // runCompiled.mjs starts a long-running script with glibc's mmap threshold fixed, V8's helper threads
 // sized to the machine, the main thread's young generation at 8 MiB semi-spaces, worker threads
-// keeping the size they ask for, and WebAssembly's tier-up budget at a quarter of V8's (Linux): checked on the process it really runs, started as npm would.
+// keeping the size they ask for, and WebAssembly's tier-up budget at a quarter of V8's (Linux): checked
+// on the process it really runs, started as npm would.
 import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
