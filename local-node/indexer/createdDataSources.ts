@@ -7,6 +7,7 @@ import { decodeContext, encodeContext } from "./contextCodec.js";
 import type { BlockJob, CreatedDataSource, JobBlockPtr, Trigger } from "./hostProtocol.js";
 import type { IndexerContext } from "./indexerContext.js";
 import { loadRange } from "./rangeLoader.js";
+import { unpackLoadedEvent } from "./runCodec.js";
 
 /** Sets ctx.created and ctx.sources to the created data sources the store holds. */
 export async function reloadCreated(ctx: IndexerContext): Promise<void> {
@@ -39,7 +40,8 @@ export async function triggersIn(ctx: IndexerContext, block: JobBlockPtr, create
   const logs = topics.length === 0 ? [] : await getLogsInBlock(ctx.rpc, block.hash, { addresses: [...new Set(sources.map((s) => s.address!))], topic0s: topics });
   const range = await loadRange(ctx.rpc, sources, logs, block.number, block.number);
   if (range.end.hash !== block.hash) throw new ChainReorgedError(`block ${block.number} is no longer ${block.hash} (the chain reorganised)`);
-  return range.jobs[0]?.triggers ?? [];
+  // Sent to the worker as objects (a sync answer), not as a packed run.
+  return (range.jobs[0]?.triggers ?? []).map((t) => (t.kind === "loadedEvent" ? unpackLoadedEvent(t) : t));
 }
 
 /** The jobs of blocks `from`..`to` for data sources just created (their addresses alone). */

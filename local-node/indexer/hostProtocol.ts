@@ -106,12 +106,35 @@ export type Trigger =
   /** A trigger graph-node refuses to run (a log that matches two handlers of one data source): fails its block. */
   | { kind: "refused"; dataSource: number; handler: string; message: string; logIndex: number; transactionIndex: number; transactionHash: string };
 
+/**
+ * An event trigger as the range loader keeps it on the main thread until its run is posted: the log's
+ * address and parameter values packed (runCodec.ts's EventValuePacker), not objects. The worker gets it
+ * as an `event` trigger.
+ */
+export interface LoadedEventTrigger {
+  kind: "loadedEvent";
+  dataSource: number;
+  handler: string;
+  block: EthereumBlockInput;
+  transaction: EthereumTransactionInput;
+  logIndex: number;
+  /** The parameters' names, one list shared by the events of a signature. */
+  names: readonly string[];
+  /** The range's packed bodies: this event's is `bytes` from `at` to `end`. */
+  packed: { readonly bytes: Uint8Array };
+  at: number;
+  end: number;
+}
+
+/** A trigger as block jobs hold it on the main thread. */
+export type LoadedTrigger = Trigger | LoadedEventTrigger;
+
 /** A block pointer plus what `_meta.block` reports (the store keeps them with the pointer). */
 export type JobBlockPtr = BlockPtr & { timestamp: number; parentHash: string };
 
 export interface BlockJob {
   ptr: JobBlockPtr;
-  triggers: Trigger[];
+  triggers: LoadedTrigger[];
 }
 
 /**

@@ -3,7 +3,7 @@
 // only) and merged in, block by block, in graph-node's order, so a factory creating data sources in
 // many blocks costs one small fetch per creation instead of reloading the whole range each time.
 import { ChainReorgedError } from "../chain/index.js";
-import type { BlockJob, Trigger } from "./hostProtocol.js";
+import type { BlockJob, LoadedTrigger } from "./hostProtocol.js";
 import type { LoaderDataSource } from "./liveDataSources.js";
 
 type Key = [number, number, number, number, number];
@@ -12,7 +12,8 @@ type Key = [number, number, number, number, number];
  * Sort key in a block: `once` block handlers; then by transaction, its logs by index before its calls
  * in trace order; then the other block handlers; data sources in order.
  */
-function keyOf(t: Trigger, sources: readonly LoaderDataSource[]): Key {
+function keyOf(t: LoadedTrigger, sources: readonly LoaderDataSource[]): Key {
+  if (t.kind === "loadedEvent") return [1, Number(t.transaction.index), 0, t.logIndex, t.dataSource];
   if (t.kind === "event") return [1, Number(t.event.transaction.index), 0, Number(t.event.logIndex), t.dataSource];
   if (t.kind === "refused") return [1, t.transactionIndex, 0, t.logIndex, t.dataSource];
   if (t.kind === "call") return [1, Number(t.call.transaction.index), 1, t.seq, t.dataSource];

@@ -15,6 +15,8 @@ import { createLogFetcher } from "../chain/logs.js";
 import { findCommonAncestor } from "../chain/reorg.js";
 import { createLogDecoder } from "./decode.js";
 import { loadRange } from "./rangeLoader.js";
+import type { BlockJob, Trigger } from "./hostProtocol.js";
+import { packRun, unpackRun } from "./runCodec.js";
 
 const APPROVAL = "Approval(indexed address,indexed address,uint256)";
 const topic0 = keccakId("Approval(address,address,uint256)");
@@ -37,6 +39,21 @@ afterAll(async () => {
   await chain?.stop();
 });
 
+/** Byte strings as 0x hex (the worker reads packed ones as bytes, the host takes both alike). */
+function hexed<T>(v: T): T {
+  if (v instanceof Uint8Array) return `0x${Buffer.from(v).toString("hex")}` as T;
+  if (Array.isArray(v)) return v.map(hexed) as T;
+  if (v && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, hexed(x)])) as T;
+  return v;
+}
+
+/** A job's triggers as the worker gets them: packed, posted and read back. */
+function workerTriggers(job: BlockJob): Trigger[] {
+  const run = packRun([job]);
+  const [received] = unpackRun(structuredClone(run, { transfer: [run.bytes.buffer] }));
+  return [...received!.triggers].map((t) => (t.kind === "event" ? { ...t, event: { ...t.event, address: hexed(t.event.address), parameters: hexed(t.event.parameters) } } : t));
+}
+
 describe("loadRange", () => {
   it("decodes approvals into events in chain order with real block and transaction fields", async () => {
     const sent = await sendApprovals({ rpcUrl: chain.url, token, count: 45, batchSize: 20 });
@@ -50,7 +67,7 @@ describe("loadRange", () => {
       const chunk = await fetcher.next(from, head, { addresses: [token], topic0s: [topic0] });
       const range = await loadRange(rpc, sources, chunk.logs, from, chunk.toBlock);
       expect(range.end.number).toBe(chunk.toBlock);
-      for (const job of range.jobs) for (const t of job.triggers) if (t.kind === "event") events.push({ job, t });
+      for (const job of range.jobs) for (const t of workerTriggers(job)) if (t.kind === "event") events.push({ job, t });
       from = chunk.toBlock + 1;
     }
     // The proxy's initialize emits no Approval; every sent approval comes back once, in order.
@@ -105,7 +122,7 @@ describe("loadRange", () => {
     const spendersOf = async (topic2: string[] | null) => {
       const source = { index: 0, address: token, startBlock, decoder: createLogDecoder(abi, handlers(topic2)), blockHandlers: [] };
       const range = await loadRange(rpc, [source], logs, sent.firstBlock, sent.lastBlock);
-      return range.jobs.flatMap((j) => j.triggers).map((t) => (t.kind === "event" ? String(t.event.parameters[1]?.value.value) : ""));
+      return range.jobs.flatMap(workerTriggers).map((t) => (t.kind === "event" ? String(t.event.parameters[1]?.value.value) : ""));
     };
     expect(await spendersOf(wanted)).toEqual([sampleSpender(1, 11), sampleSpender(4, 11)].map((a) => a.toLowerCase()));
     expect(await spendersOf([])).toEqual([]);

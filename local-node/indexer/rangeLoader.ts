@@ -18,7 +18,9 @@ import {
   ChainReorgedError,
 } from "../chain/index.js";
 import { blockInput, buildEvent, transactionInput } from "./eventBuilder.js";
-import type { BlockJob, JobBlockPtr, Trigger } from "./hostProtocol.js";
+import type { EventParamInput } from "../../wasm-host/index.js";
+import type { BlockJob, JobBlockPtr, LoadedTrigger, Trigger } from "./hostProtocol.js";
+import { EventValuePacker } from "./runCodec.js";
 import { tracesCalls, type LoaderDataSource } from "./liveDataSources.js";
 import { mergeJobs } from "./jobMerge.js";
 
@@ -53,15 +55,32 @@ function blockTriggersAt(dataSources: LoaderDataSource[], n: number): { start: B
   return { start, end };
 }
 
-type Matched = { log: ChainLog; ds: number; handler: string; receipt: boolean; params: (Trigger & { kind: "event" })["event"]["parameters"] };
+/**
+ * A matched log, as the range keeps it while its blocks are fetched: its event's body packed (`body`), or
+ * the log and its parameters where the body cannot be packed or the handler asks for the receipt.
+ */
+type Matched = {
+  blockNumber: number;
+  blockHash: string;
+  transactionHash: string;
+  logIndex: number;
+  ds: number;
+  handler: string;
+  names: readonly string[];
+  body: { at: number; end: number } | null;
+  unpacked: { log: ChainLog; params: EventParamInput[]; receipt: boolean } | null;
+};
 type Refused = { log: ChainLog; ds: number; message: string };
 type BlockDue = Map<number, { start: BlockTrigger[]; end: BlockTrigger[] }>;
 
 // loadRange's stages are functions of their own: each hot loop is optimised by V8 alone and once. As one
 // function, loadRange was optimised mid-loop and thrown away again at each new path, four times a catch-up.
 
-/** The logs' handlers by data source, in log order; logs that match two handlers of a data source are refused. */
-function matchLogs(dataSources: LoaderDataSource[], logs: ChainLog[]): { matched: Matched[]; refused: Refused[] } {
+/**
+ * The logs' handlers by data source, in log order; logs that match two handlers of a data source are
+ * refused. Each event's body is packed as it is matched: the logs themselves are not kept.
+ */
+function matchLogs(dataSources: LoaderDataSource[], logs: ChainLog[], packer: EventValuePacker): { matched: Matched[]; refused: Refused[] } {
   const sorted = logs.filter((l) => !l.removed).sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
   const matched: Matched[] = [];
   // graph-node runs at most one handler per log and data source; a second match fails the subgraph.
@@ -89,7 +108,9 @@ function matchLogs(dataSources: LoaderDataSource[], logs: ChainLog[]): { matched
         continue;
       }
       for (const m of found) {
-        matched.push({ log, ds: ds.index, handler: m.handler.handler, receipt: m.handler.receipt, params: m.parameters });
+        const body = m.handler.receipt ? null : packer.pack(log.address, m.parameters);
+        const unpacked = body ? null : { log, params: m.parameters, receipt: m.handler.receipt };
+        matched.push({ blockNumber: log.blockNumber, blockHash: log.blockHash, transactionHash: log.transactionHash, logIndex: log.logIndex, ds: ds.index, handler: m.handler.handler, names: m.names, body, unpacked });
       }
     }
   }
@@ -134,19 +155,19 @@ async function fetchBlocks(rpc: RpcClient, numbers: number[], full: (n: number) 
 async function transactionsOf(rpc: RpcClient, matched: Matched[], withLogs: Set<number>, blocks: Map<number, ChainBlock>): Promise<Map<string, ChainTransaction>> {
   const txs = new Map<string, ChainTransaction>();
   for (const n of withLogs) for (const t of blocks.get(n)?.transactions ?? []) txs.set(t.hash, t);
-  const missing = [...new Set(matched.map((m) => m.log.transactionHash).filter((h) => !txs.has(h)))];
+  const missing = [...new Set(matched.map((m) => m.transactionHash).filter((h) => !txs.has(h)))];
   if (missing.length > 0) for (const [h, t] of await getTransactions(rpc, missing)) txs.set(h, t);
   return txs;
 }
 
 /** Builds one trigger list per block; each block and transaction becomes one input object, shared. */
 class TriggerLists {
-  private readonly byBlock = new Map<number, Trigger[]>();
+  private readonly byBlock = new Map<number, LoadedTrigger[]>();
   // One input object per block and transaction: the run sent to the worker carries each once (runCodec.ts).
   private readonly blockInputs = new Map<number, EthereumBlockInput>();
   readonly txInputs = new Map<string, EthereumTransactionInput>();
 
-  of(n: number): Trigger[] {
+  of(n: number): LoadedTrigger[] {
     let list = this.byBlock.get(n);
     if (!list) this.byBlock.set(n, (list = []));
     return list;
@@ -165,22 +186,28 @@ class TriggerLists {
     }
   }
 
-  addEvents(matched: Matched[], blocks: Map<number, ChainBlock>, txs: Map<string, ChainTransaction>, receipts: Map<string, ChainReceipt>): void {
+  addEvents(matched: Matched[], packer: EventValuePacker, blocks: Map<number, ChainBlock>, txs: Map<string, ChainTransaction>, receipts: Map<string, ChainReceipt>): void {
     for (const m of matched) {
-      const blk = blocks.get(m.log.blockNumber)!;
-      if (blk.hash !== m.log.blockHash) throw new ChainReorgedError(`log of block ${blk.number} has hash ${m.log.blockHash}, the block is ${blk.hash}`);
+      const blk = blocks.get(m.blockNumber)!;
+      if (blk.hash !== m.blockHash) throw new ChainReorgedError(`log of block ${blk.number} has hash ${m.blockHash}, the block is ${blk.hash}`);
       const bi = this.inputOf(blk);
-      let ti = this.txInputs.get(m.log.transactionHash);
+      let ti = this.txInputs.get(m.transactionHash);
       if (!ti) {
-        const t = txs.get(m.log.transactionHash);
-        if (!t) throw new ChainReorgedError(`transaction ${m.log.transactionHash} not found`);
-        this.txInputs.set(m.log.transactionHash, (ti = transactionInput(t)));
+        const t = txs.get(m.transactionHash);
+        if (!t) throw new ChainReorgedError(`transaction ${m.transactionHash} not found`);
+        this.txInputs.set(m.transactionHash, (ti = transactionInput(t)));
       }
-      this.of(blk.number).push({
+      const list = this.of(blk.number);
+      if (m.body) {
+        list.push({ kind: "loadedEvent", dataSource: m.ds, handler: m.handler, block: bi, transaction: ti, logIndex: m.logIndex, names: m.names, packed: packer, at: m.body.at, end: m.body.end });
+        continue;
+      }
+      const { log, params, receipt } = m.unpacked!;
+      list.push({
         kind: "event",
         dataSource: m.ds,
         handler: m.handler,
-        event: buildEvent({ log: m.log, block: bi, transaction: ti, parameters: m.params, receipt: m.receipt ? (receipts.get(m.log.transactionHash) ?? null) : null }),
+        event: buildEvent({ log, block: bi, transaction: ti, parameters: params, receipt: receipt ? (receipts.get(log.transactionHash) ?? null) : null }),
       });
     }
   }
@@ -189,7 +216,7 @@ class TriggerLists {
     for (const r of refused) {
       const list = this.of(r.log.blockNumber);
       // In log order among the block's event triggers (they come after `once` block triggers).
-      const at = list.findIndex((t) => t.kind === "event" && Number(t.event.logIndex) > r.log.logIndex);
+      const at = list.findIndex((t) => (t.kind === "loadedEvent" ? t.logIndex : t.kind === "event" ? Number(t.event.logIndex) : -1) > r.log.logIndex);
       const trigger: Trigger = { kind: "refused", dataSource: r.ds, handler: "", message: r.message, logIndex: r.log.logIndex, transactionIndex: r.log.transactionIndex, transactionHash: r.log.transactionHash };
       if (at < 0) list.push(trigger);
       else list.splice(at, 0, trigger);
@@ -201,12 +228,27 @@ class TriggerLists {
   }
 }
 
-export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[], logs: ChainLog[], fromBlock: number, toBlock: number): Promise<LoadedRange> {
+/**
+ * Loads a range of `logs`. Not an async function, whose suspended frame would keep `logs` alive: they are
+ * matched and packed before anything is fetched, and dropped.
+ */
+export function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[], logs: ChainLog[], fromBlock: number, toBlock: number): Promise<LoadedRange> {
   // Match first: only blocks with a handled log need a full fetch.
-  const { matched, refused } = matchLogs(dataSources, logs);
+  const packer = new EventValuePacker();
+  let found: ReturnType<typeof matchLogs>;
+  try {
+    found = matchLogs(dataSources, logs, packer);
+  } catch (err) {
+    return Promise.reject(err);
+  }
+  packer.finish();
+  return loadMatched(rpc, dataSources, found.matched, found.refused, packer, fromBlock, toBlock);
+}
+
+async function loadMatched(rpc: RpcClient, dataSources: LoaderDataSource[], matched: Matched[], refused: Refused[], packer: EventValuePacker, fromBlock: number, toBlock: number): Promise<LoadedRange> {
   const due = blockHandlersDue(dataSources, fromBlock, toBlock);
 
-  const withLogs = new Set(matched.map((m) => m.log.blockNumber));
+  const withLogs = new Set(matched.map((m) => m.blockNumber));
   // Call handlers need every block's transactions, to trace them.
   const callSources = dataSources.filter((d) => !d.file && tracesCalls(d));
   const traced = new Set<number>();
@@ -215,12 +257,12 @@ export async function loadRange(rpc: RpcClient, dataSources: LoaderDataSource[],
   const blocks = await fetchBlocks(rpc, numbers, (n) => withLogs.has(n) || traced.has(n));
 
   const txs = await transactionsOf(rpc, matched, withLogs, blocks);
-  const wantReceipt = [...new Set(matched.filter((m) => m.receipt).map((m) => m.log.transactionHash))];
+  const wantReceipt = [...new Set(matched.filter((m) => m.unpacked?.receipt).map((m) => m.transactionHash))];
   const receipts: Map<string, ChainReceipt> = wantReceipt.length > 0 ? await getReceipts(rpc, wantReceipt) : new Map();
 
   const lists = new TriggerLists();
   lists.addBlockTriggers(due, blocks, "start");
-  lists.addEvents(matched, blocks, txs, receipts);
+  lists.addEvents(matched, packer, blocks, txs, receipts);
   lists.addRefused(refused);
   lists.addBlockTriggers(due, blocks, "end");
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EthereumBlockInput, EthereumTransactionInput, EthereumValue } from "../../wasm-host/index.js";
-import type { BlockJob, Trigger } from "./hostProtocol.js";
-import { packRun, unpackRun } from "./runCodec.js";
+import type { BlockJob, LoadedEventTrigger, Trigger } from "./hostProtocol.js";
+import { EventValuePacker, packRun, unpackLoadedEvent, unpackRun } from "./runCodec.js";
 
 const block: EthereumBlockInput = {
   hash: `0x${"11".repeat(32)}`,
@@ -104,5 +104,37 @@ describe("packRun / unpackRun", () => {
     const [packed] = unpackRun(packRun([{ ptr, triggers: [event(tx(1), 0n, []), event(tx(1), 1n, [])] }]));
     expect([...packed!.triggers]).toHaveLength(2);
     expect(normal([...packed!.triggers])).toEqual(normal([event(tx(1), 0n, []), event(tx(1), 1n, [])]));
+  });
+
+  it("gives the worker the same event for a trigger the range loader packed as for the event's objects", () => {
+    const packer = new EventValuePacker();
+    const names = ["owner", "spender", "value"];
+    const params = (n: number): { name: string; value: EthereumValue }[] => [
+      { name: "owner", value: { kind: "address", value: `0x${"0a".repeat(19)}${n.toString(16).padStart(2, "0")}` } },
+      { name: "spender", value: { kind: "address", value: `0x${"Bb".repeat(20)}` } },
+      { name: "value", value: { kind: "uint", value: 10n ** 30n + BigInt(n) } },
+    ];
+    const loaded = (n: number, transaction: EthereumTransactionInput): LoadedEventTrigger => {
+      const body = packer.pack(`0x${"ab".repeat(20)}`, params(n))!;
+      return { kind: "loadedEvent", dataSource: 2, handler: "handleThing", block, transaction, logIndex: n, names, packed: packer, at: body.at, end: body.end };
+    };
+    // Packed before the buffer grows past its first size: each event still finds its own bytes after.
+    const triggers = Array.from({ length: 200 }, (_, n) => loaded(n, tx(n % 3)));
+    packer.finish();
+    expect(packer.bytes.byteLength).toBe(packer.at);
+    const expected = Array.from({ length: 200 }, (_, n) => event(tx(n % 3), BigInt(n), params(n)));
+    const out = across([{ ptr, triggers: [triggers[0]!, event(tx(0), 1000n, params(7)), ...triggers.slice(1)] }]);
+    expect(normal(out[0]!.triggers)).toEqual(normal([expected[0]!, event(tx(0), 1000n, params(7)), ...expected.slice(1)]));
+    // As an object, for the triggers a created data source asks for: its bytes are its own, not the range's.
+    const alone = unpackLoadedEvent(triggers[5]!) as Extract<Trigger, { kind: "event" }>;
+    expect(normal(alone)).toEqual(normal(expected[5]));
+    expect((alone.event.address as Uint8Array).buffer.byteLength).toBe(triggers[5]!.end - triggers[5]!.at);
+  });
+
+  it("packs no part of an event body it cannot pack exactly", () => {
+    const packer = new EventValuePacker();
+    expect(packer.pack("0xzz", [])).toBeNull();
+    expect(packer.pack(`0x${"ab".repeat(20)}`, [{ name: "n", value: { kind: "uint", value: 5 as unknown as bigint } }])).toBeNull();
+    expect(packer.at).toBe(0);
   });
 });

@@ -4,8 +4,11 @@
 // (about 1.2 KB an event); unpacked on demand they die young. Blocks and transactions, which events
 // share, travel once per run as objects (the worker writes each into the mapping once by identity).
 // What the packing does not cover (other trigger kinds, receipts, malformed hex) travels as it was.
+// The range loader packs an event's address and values as it matches the log (EventValuePacker): while a
+// range waits for its turn, its events are bytes, not objects (a range's logs lived long enough to be
+// promoted, about 1 KB an event), and a run copies those bytes as they are.
 import { nibble, type EthereumBlockInput, type EthereumTransactionInput, type EthereumValue, type EventParamInput } from "../../wasm-host/index.js";
-import type { BlockJob, PackedRun, RunBlock, Trigger } from "./hostProtocol.js";
+import type { BlockJob, LoadedEventTrigger, PackedRun, RunBlock, Trigger } from "./hostProtocol.js";
 import { GrowableBytes } from "../../lib/growableBytes.js";
 
 const OTHER = 0;
@@ -20,8 +23,8 @@ const TAG = new Map<string, number>(KINDS.map((k, i) => [k, i]));
 const MAX_WORD = 0xffffffffffffffffn;
 
 class Writer extends GrowableBytes {
-  constructor() {
-    super(1 << 16);
+  constructor(initialSize = 1 << 16) {
+    super(initialSize);
   }
   /** A byte string given as bytes or as 0x hex; false (nothing written) for a string that is not 0x hex. */
   byteString(v: string | Uint8Array): boolean {
@@ -98,26 +101,67 @@ function writeValue(w: Writer, v: EthereumValue): boolean {
 
 type EventTrigger = Extract<Trigger, { kind: "event" }>;
 
+/**
+ * An event record: its trigger and indexes, the parameters' names, then its body (the address and the
+ * parameters' values), which the range loader packs ahead (EventValuePacker).
+ */
+function writeEventHead(w: Writer, head: { dataSource: number; handler: number; block: number; transaction: number; logIndex: bigint; transactionLogIndex: bigint; logType: number; receiptNull: boolean }, names: readonly string[], str: (s: string) => number): void {
+  w.u8(EVENT);
+  w.u32(head.dataSource);
+  w.u32(head.handler);
+  w.u32(head.block);
+  w.u32(head.transaction);
+  w.big(head.logIndex);
+  w.big(head.transactionLogIndex);
+  w.u32(head.logType);
+  w.u8(head.receiptNull ? 1 : 0);
+  w.u32(names.length);
+  for (const name of names) w.u32(str(name));
+}
+
+/** An event's body; false when a field cannot be packed exactly. */
+function writeEventBody(w: Writer, address: string | Uint8Array, parameters: EventParamInput[]): boolean {
+  return w.byteString(address) && parameters.every((p) => writeValue(w, p.value));
+}
+
 /** Writes an event trigger; false when a field cannot be packed exactly (receipts are not packed). */
 function writeEvent(w: Writer, t: EventTrigger, str: (s: string) => number, block: number, transaction: number): boolean {
   const e = t.event;
   if ((e.receipt !== undefined && e.receipt !== null) || typeof e.logIndex !== "bigint" || typeof e.transactionLogIndex !== "bigint") return false;
-  w.u8(EVENT);
-  w.u32(t.dataSource);
-  w.u32(str(t.handler));
-  w.u32(block);
-  w.u32(transaction);
-  if (!w.byteString(e.address)) return false;
-  w.big(e.logIndex);
-  w.big(e.transactionLogIndex);
-  w.u32(e.logType === null ? NO_STRING : str(e.logType));
-  w.u8(e.receipt === null ? 1 : 0);
-  w.u32(e.parameters.length);
-  for (const p of e.parameters) {
-    w.u32(str(p.name));
-    if (!writeValue(w, p.value)) return false;
+  const head = { dataSource: t.dataSource, handler: str(t.handler), block, transaction, logIndex: e.logIndex, transactionLogIndex: e.transactionLogIndex, logType: e.logType === null ? NO_STRING : str(e.logType), receiptNull: e.receipt === null };
+  writeEventHead(w, head, e.parameters.map((p) => p.name), str);
+  return writeEventBody(w, e.address, e.parameters);
+}
+
+/** Writes an event the range loader packed: its body is copied as it is. */
+function writeLoadedEvent(w: Writer, t: LoadedEventTrigger, str: (s: string) => number, block: number, transaction: number): void {
+  // graph-node fills transactionLogIndex with the log's block-level index too (eventBuilder.ts).
+  const logIndex = BigInt(t.logIndex);
+  writeEventHead(w, { dataSource: t.dataSource, handler: str(t.handler), block, transaction, logIndex, transactionLogIndex: logIndex, logType: NO_STRING, receiptNull: false }, t.names, str);
+  w.append(t.packed.bytes.subarray(t.at, t.end));
+}
+
+/**
+ * A range's event bodies, packed as its logs are matched. An event keeps where its body is; `bytes` is
+ * final (and trimmed) once the range is loaded.
+ */
+export class EventValuePacker extends Writer {
+  constructor() {
+    super(1 << 12);
   }
-  return true;
+
+  /** Packs an event's body; null (nothing written) when it cannot be packed exactly. */
+  pack(address: string, parameters: EventParamInput[]): { at: number; end: number } | null {
+    const at = this.at;
+    if (writeEventBody(this, address, parameters)) return { at, end: this.at };
+    this.at = at;
+    return null;
+  }
+
+  /** The bytes at their size: the range keeps them until its last run is posted. */
+  finish(): void {
+    if (this.bytes.length > this.at) this.bytes = this.bytes.slice(0, this.at);
+  }
 }
 
 /** Packs a run's triggers (the caller transfers `bytes.buffer`). */
@@ -150,6 +194,10 @@ export function packRun(blocks: BlockJob[]): PackedRun {
   const packed = blocks.map((job) => {
     const at = w.at;
     for (const t of job.triggers) {
+      if (t.kind === "loadedEvent") {
+        writeLoadedEvent(w, t, str, blockIndex(t.block), transactionIndex(t.transaction));
+        continue;
+      }
       const start = w.at;
       if (t.kind === "event" && writeEvent(w, t, str, blockIndex(t.event.block), transactionIndex(t.event.transaction))) continue;
       // Not packed: its record only names it (what was written of it is dropped).
@@ -232,15 +280,30 @@ function readTrigger(run: PackedRun, r: Reader): Trigger {
   const handler = run.strings[r.u32()]!;
   const block = run.inputs[r.u32()]!;
   const transaction = run.transactions[r.u32()]!;
-  const address = r.byteString();
   const logIndex = r.big();
   const transactionLogIndex = r.big();
   const logTypeIndex = r.u32();
   const receiptNull = r.u8() === 1;
-  const parameters: EventParamInput[] = new Array(r.u32());
-  for (let i = 0; i < parameters.length; i++) parameters[i] = { name: run.strings[r.u32()]!, value: readValue(r) };
+  const names: string[] = new Array(r.u32());
+  for (let i = 0; i < names.length; i++) names[i] = run.strings[r.u32()]!;
+  const { address, parameters } = readEventBody(r, names);
   const event = { address, logIndex, transactionLogIndex, logType: logTypeIndex === NO_STRING ? null : run.strings[logTypeIndex]!, block, transaction, parameters };
   return { kind: "event", dataSource, handler, event: receiptNull ? { ...event, receipt: null } : event };
+}
+
+function readEventBody(r: Reader, names: readonly string[]): { address: Uint8Array; parameters: EventParamInput[] } {
+  const address = r.byteString();
+  const parameters: EventParamInput[] = new Array(names.length);
+  for (let i = 0; i < names.length; i++) parameters[i] = { name: names[i]!, value: readValue(r) };
+  return { address, parameters };
+}
+
+/** A loaded event as an object trigger (the triggers of data sources created mid-run, sent as objects). */
+export function unpackLoadedEvent(t: LoadedEventTrigger): Trigger {
+  // Its own bytes: the values' views then share a buffer of this event alone, not the range's.
+  const { address, parameters } = readEventBody(new Reader(t.packed.bytes.slice(t.at, t.end), 0), t.names);
+  const logIndex = BigInt(t.logIndex);
+  return { kind: "event", dataSource: t.dataSource, handler: t.handler, event: { address, logIndex, transactionLogIndex: logIndex, logType: null, block: t.block, transaction: t.transaction, parameters } };
 }
 
 /** The run's blocks; each block's triggers are read from the buffer as they are iterated. */
