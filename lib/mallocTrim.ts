@@ -4,7 +4,7 @@
 // (TurboFan compiling PGlite's hot functions on a helper thread), the answers and COPY text that passed
 // through, and the threads' bookkeeping: tens of MiB at the peak that hold nothing. The call runs on
 // libuv's thread pool (koffi's async call), so no JavaScript thread waits for it.
-import { createRequire } from "node:module";
+import { libcFunction } from "./libc.js";
 
 export interface MallocTrim {
   /** Why the process cannot trim (not glibc), or null when it trims. */
@@ -14,19 +14,8 @@ export interface MallocTrim {
 
 type TrimCall = { async(pad: number, done: (err: unknown, result: number) => void): void };
 
-function loadTrim(): TrimCall | string {
-  if (process.platform !== "linux") return `malloc_trim is glibc's, and this is ${process.platform}`;
-  try {
-    // Required here, not imported: a koffi that cannot load on this system costs the trim, not the node.
-    const koffi = createRequire(import.meta.url)("koffi") as typeof import("koffi");
-    return koffi.load("libc.so.6").func("int malloc_trim(size_t pad)") as unknown as TrimCall;
-  } catch (err) {
-    return `no glibc malloc_trim here (${err instanceof Error ? err.message : String(err)})`;
-  }
-}
-
 export function startMallocTrim(options: { intervalMs: number }): MallocTrim {
-  const trim = loadTrim();
+  const trim = libcFunction<TrimCall>("int malloc_trim(size_t pad)");
   if (typeof trim === "string") return { unsupported: trim, stop() {} };
   let running = false;
   const timer = setInterval(() => {

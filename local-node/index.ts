@@ -14,6 +14,7 @@ import { maskUrl } from "../lib/redact.js";
 import { BaseError } from "../lib/errors.js";
 import { claimPidFile } from "../lib/pidFile.js";
 import { startMallocTrim } from "../lib/mallocTrim.js";
+import { releaseBinaryPages } from "../lib/binaryPages.js";
 import { describeError, type FailedRequest } from "../lib/http/index.js";
 import { historySettingsFromEnv, resolveHistorySettings, type HistorySettings } from "./historySettings.js";
 import { createFileReader } from "./dataSourceFiles.js";
@@ -263,6 +264,15 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     }
     const rpcs = chains.describe().map((c) => (c.network === "*" ? maskUrl(c.url) : `${c.network}: ${maskUrl(c.url)}`));
     log("info", `indexing from ${rpcs.join(", ")}; queries ${query.url}, admin ${admin.url}, ipfs ${ipfsServer.url}, status ${status.url}/graphql`);
+    // Up, with its first host thread loaded: the binary's pages only start-up touched go back (about 15-20
+    // MiB off a catch-up's peak, lib/binaryPages.ts).
+    void indexer
+      .threadLoaded()
+      .then(releaseBinaryPages)
+      .then(
+        (r) => log("debug", "unsupported" in r ? `the binary's start-up pages stay: ${r.unsupported}` : `gave back ${(r.releasedKiB / 1024).toFixed(1)} MiB of the binary's start-up pages`),
+        (err: unknown) => log("debug", `the binary's start-up pages stay: ${err instanceof Error ? err.message : String(err)}`),
+      );
     return { urls: { query: query.url, admin: admin.url, ipfs: ipfsServer.url, status: status.url }, store, ipfs, indexer, proofs, close };
   } catch (err) {
     await close();

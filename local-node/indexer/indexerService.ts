@@ -40,6 +40,8 @@ export interface IndexerService {
   state(id: string): DeploymentState | null;
   /** The network's chain head (cached for a second), null when no node answers for it. */
   chainHead(network: string): Promise<BlockPtr | null>;
+  /** Resolves once the host thread started with the service has loaded (or failed to). */
+  threadLoaded(): Promise<void>;
 }
 
 export function createIndexerService(options: IndexerServiceOptions): IndexerService {
@@ -106,5 +108,7 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
       heads.set(network, { at: Date.now(), ptr });
       return ptr;
     },
+    // Nothing is asked for at start: warm() only waits for the thread loading since then.
+    threadLoaded: () => hostThreads.warm().catch(() => {}),
   };
 }
