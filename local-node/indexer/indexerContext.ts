@@ -86,14 +86,17 @@ export function createIndexerContext(options: DeploymentIndexerOptions): Indexer
   const startBlock = Math.min(...deployment.dataSources.map((d) => d.startBlock));
   const recent = createRecentBlocks();
   // Small first spans so that catching up pipelines fetching with running; sparse ranges grow fast.
-  // A range is held whole in memory (decoded, with its blocks) while the next one is prefetched, so
-  // ranges are kept to a few worker runs of logs: up to 50,000 logs a range cost about 300 MB here.
+  // A range is held whole in memory (decoded, with its blocks) while the next one is prefetched, and its
+  // eth_getLogs answer is parsed whole (the text, then every log as objects) beside the commits: ranges
+  // are kept to about one worker run of logs. Up to 50,000 logs a range cost about 300 MB here; 4,000-12,000
+  // instead of 2,000-4,000 peaked 12-30 MiB higher at the same rate on 100,000 approvals
+  // (docs/benchmarks.md, 2026-11-29, fifteenth session).
   const perRun = options.eventsPerRun ?? 4_000;
   const fetcher = createLogFetcher({
     rpc,
     initialRange: options.initialLogRange ?? 10,
-    growBelowLogs: perRun,
-    shrinkAboveLogs: 3 * perRun,
+    growBelowLogs: perRun / 2,
+    shrinkAboveLogs: perRun,
     // A timeout is worth a warning (a slow or overloaded node); a provider's range limit is routine.
     onShrink: (message) => log(/timed out|timeout/i.test(message) ? "warning" : "debug", message),
   });
