@@ -160,7 +160,9 @@ export class EventValuePacker extends Writer {
 
   /** The bytes at their size: the range keeps them until its last run is posted. */
   finish(): void {
-    if (this.bytes.length > this.at) this.bytes = this.bytes.slice(0, this.at);
+    if (this.bytes.length === this.at) return;
+    this.bytes = this.bytes.slice(0, this.at);
+    this.view = new DataView(this.bytes.buffer);
   }
 }
 
