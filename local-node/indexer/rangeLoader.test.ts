@@ -17,6 +17,7 @@ import { createLogDecoder } from "./decode.js";
 import { loadRange } from "./rangeLoader.js";
 import type { BlockJob, Trigger } from "./hostProtocol.js";
 import { packRun, unpackRun } from "./runCodec.js";
+import { hexByteStrings } from "./_test/hexByteStrings.js";
 
 const APPROVAL = "Approval(indexed address,indexed address,uint256)";
 const topic0 = keccakId("Approval(address,address,uint256)");
@@ -39,19 +40,11 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-/** Byte strings as 0x hex (the worker reads packed ones as bytes, the host takes both alike). */
-function hexed<T>(v: T): T {
-  if (v instanceof Uint8Array) return `0x${Buffer.from(v).toString("hex")}` as T;
-  if (Array.isArray(v)) return v.map(hexed) as T;
-  if (v && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, hexed(x)])) as T;
-  return v;
-}
-
 /** A job's triggers as the worker gets them: packed, posted and read back. */
 function workerTriggers(job: BlockJob): Trigger[] {
   const run = packRun([job]);
   const [received] = unpackRun(structuredClone(run, { transfer: [run.bytes.buffer] }));
-  return [...received!.triggers].map((t) => (t.kind === "event" ? { ...t, event: { ...t.event, address: hexed(t.event.address), parameters: hexed(t.event.parameters) } } : t));
+  return [...received!.triggers].map(hexByteStrings);
 }
 
 describe("loadRange", () => {

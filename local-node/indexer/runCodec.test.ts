@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { EthereumBlockInput, EthereumTransactionInput, EthereumValue } from "../../wasm-host/index.js";
 import type { BlockJob, LoadedEventTrigger, Trigger } from "./hostProtocol.js";
 import { EventValuePacker, packRun, unpackLoadedEvent, unpackRun } from "./runCodec.js";
+import { hexByteStrings } from "./_test/hexByteStrings.js";
 
 const block: EthereumBlockInput = {
   hash: `0x${"11".repeat(32)}`,
@@ -35,15 +36,6 @@ function across(blocks: BlockJob[]): BlockJob[] {
   return unpackRun(received).map((b) => ({ ptr: b.ptr, triggers: [...b.triggers] }));
 }
 
-/** Byte strings as lowercase hex, whichever form they came in: the host reads both the same. */
-function normal(v: unknown): unknown {
-  if (v instanceof Uint8Array) return `0x${Buffer.from(v).toString("hex")}`;
-  if (typeof v === "string" && /^0x[0-9a-fA-F]*$/.test(v)) return v.toLowerCase();
-  if (Array.isArray(v)) return v.map(normal);
-  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, normal(x)]));
-  return v;
-}
-
 describe("packRun / unpackRun", () => {
   it("gives the worker the same triggers, every parameter kind exactly", () => {
     const values: { name: string; value: EthereumValue }[] = [
@@ -69,7 +61,7 @@ describe("packRun / unpackRun", () => {
     ];
     const out = across(jobs);
     expect(out.map((b) => b.ptr)).toEqual(jobs.map((b) => b.ptr));
-    expect(normal(out)).toEqual(normal(jobs));
+    expect(hexByteStrings(out)).toEqual(hexByteStrings(jobs));
     const [first, second, third] = out[0]!.triggers as Extract<Trigger, { kind: "event" }>[];
     // The host writes a block or transaction once per object: events that shared one still do.
     expect(first!.event.block).toBe(third!.event.block);
@@ -97,13 +89,13 @@ describe("packRun / unpackRun", () => {
     const triggers = out[0]!.triggers;
     expect(triggers).toHaveLength(odd.length + 1);
     odd.forEach((t, i) => expect(triggers[i]).toEqual(t));
-    expect(normal(triggers[odd.length])).toEqual(normal(event(tx(3), 9n, [{ name: "ok", value: { kind: "bool", value: true } }])));
+    expect(hexByteStrings(triggers[odd.length])).toEqual(hexByteStrings(event(tx(3), 9n, [{ name: "ok", value: { kind: "bool", value: true } }])));
   });
 
   it("reads a block's triggers again from the start when iterated again", () => {
     const [packed] = unpackRun(packRun([{ ptr, triggers: [event(tx(1), 0n, []), event(tx(1), 1n, [])] }]));
     expect([...packed!.triggers]).toHaveLength(2);
-    expect(normal([...packed!.triggers])).toEqual(normal([event(tx(1), 0n, []), event(tx(1), 1n, [])]));
+    expect(hexByteStrings([...packed!.triggers])).toEqual(hexByteStrings([event(tx(1), 0n, []), event(tx(1), 1n, [])]));
   });
 
   it("gives the worker the same event for a trigger the range loader packed as for the event's objects", () => {
@@ -124,10 +116,10 @@ describe("packRun / unpackRun", () => {
     expect(packer.bytes.byteLength).toBe(packer.at);
     const expected = Array.from({ length: 200 }, (_, n) => event(tx(n % 3), BigInt(n), params(n)));
     const out = across([{ ptr, triggers: [triggers[0]!, event(tx(0), 1000n, params(7)), ...triggers.slice(1)] }]);
-    expect(normal(out[0]!.triggers)).toEqual(normal([expected[0]!, event(tx(0), 1000n, params(7)), ...expected.slice(1)]));
+    expect(hexByteStrings(out[0]!.triggers)).toEqual(hexByteStrings([expected[0]!, event(tx(0), 1000n, params(7)), ...expected.slice(1)]));
     // As an object, for the triggers a created data source asks for: its bytes are its own, not the range's.
     const alone = unpackLoadedEvent(triggers[5]!) as Extract<Trigger, { kind: "event" }>;
-    expect(normal(alone)).toEqual(normal(expected[5]));
+    expect(hexByteStrings(alone)).toEqual(hexByteStrings(expected[5]));
     expect((alone.event.address as Uint8Array).buffer.byteLength).toBe(triggers[5]!.end - triggers[5]!.at);
   });
 
