@@ -43,7 +43,7 @@ export async function ownMappings(): Promise<Mapping[]> {
 
 /** What was given back (the advised mappings' resident KiB before), or why nothing can be here. */
 export async function releaseBinaryPages(): Promise<{ releasedKiB: number } | { unsupported: string }> {
-  if (process.platform !== "linux") return { unsupported: `madvise on the binary's mappings is Linux's, and this is ${process.platform}` };
+  // Linux only, as /proc/self/smaps: libcFunction says why not elsewhere.
   const madvise = libcFunction<Madvise>("int madvise(uintptr_t addr, size_t length, int advice)");
   if (typeof madvise === "string") return { unsupported: madvise };
   const binary = await realpath(process.execPath);

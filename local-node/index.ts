@@ -269,10 +269,8 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     void indexer
       .threadLoaded()
       .then(releaseBinaryPages)
-      .then(
-        (r) => log("debug", "unsupported" in r ? `the binary's start-up pages stay: ${r.unsupported}` : `gave back ${(r.releasedKiB / 1024).toFixed(1)} MiB of the binary's start-up pages`),
-        (err: unknown) => log("debug", `the binary's start-up pages stay: ${err instanceof Error ? err.message : String(err)}`),
-      );
+      .catch((err: unknown) => ({ unsupported: err instanceof Error ? err.message : String(err) }))
+      .then((r) => log("debug", "unsupported" in r ? `the binary's start-up pages stay: ${r.unsupported}` : `gave back ${(r.releasedKiB / 1024).toFixed(1)} MiB of the binary's start-up pages`));
     return { urls: { query: query.url, admin: admin.url, ipfs: ipfsServer.url, status: status.url }, store, ipfs, indexer, proofs, close };
   } catch (err) {
     await close();
