@@ -136,19 +136,15 @@ export function targetsOf(figures: EngineFigure[]): Target[] {
   const by = (name: EngineName) => summary.find((f) => f.engine === name);
   const [ours, ponder, graphNode] = [by("ours"), by("ponder"), by("graph-node")];
   const events = figures[0]?.events ?? 0;
+  // Each target is set for one workload: the small chain's for 1,200 events, the others for 100,000.
+  const forWorkload = (workload: number) =>
+    events !== workload ? { note: `the issue sets it for ${workload.toLocaleString("en-US")} events; this run has ${events.toLocaleString("en-US")}` } : {};
   return [
-    { label: "indexing ≥ 3× Ponder", value: indexingRatio(ours, ponder), goal: 3, kind: "min", unit: "×" },
-    { label: "cold end to end ≥ 2× Ponder", value: coldRatio(ours, ponder), goal: 2, kind: "min", unit: "×" },
-    { label: "indexing ≥ 10× graph-node", value: indexingRatio(ours, graphNode), goal: 10, kind: "min", unit: "×" },
-    {
-      label: "cold end to end ≥ 2× graph-node on a small chain",
-      value: coldRatio(ours, graphNode),
-      goal: 2,
-      kind: "min",
-      unit: "×",
-      ...(events !== 1200 ? { note: `the issue sets it for 1,200 events; this run has ${events.toLocaleString("en-US")}` } : {}),
-    },
-    { label: "our peak memory ≤ 300 MiB", value: ours ? ours.peakMiB : null, goal: 300, kind: "max", unit: " MiB" },
+    { label: "indexing ≥ 3× Ponder", value: indexingRatio(ours, ponder), goal: 3, kind: "min", unit: "×", ...forWorkload(100_000) },
+    { label: "cold end to end ≥ 2× Ponder", value: coldRatio(ours, ponder), goal: 2, kind: "min", unit: "×", ...forWorkload(100_000) },
+    { label: "indexing ≥ 10× graph-node", value: indexingRatio(ours, graphNode), goal: 10, kind: "min", unit: "×", ...forWorkload(100_000) },
+    { label: "cold end to end ≥ 2× graph-node on a small chain", value: coldRatio(ours, graphNode), goal: 2, kind: "min", unit: "×", ...forWorkload(1200) },
+    { label: "our peak memory ≤ 300 MiB", value: ours ? ours.peakMiB : null, goal: 300, kind: "max", unit: " MiB", ...forWorkload(100_000) },
   ];
 }
 
