@@ -9,7 +9,7 @@ import { createAdminServer } from "./admin/index.js";
 import { createQueryServer } from "./query-server/index.js";
 import type { QueryLimits } from "./query-server/index.js";
 import { createStatusServer } from "./status/index.js";
-import { createChainSet } from "./chain/index.js";
+import { createChainSet, withChainCache } from "./chain/index.js";
 import { maskUrl } from "../lib/redact.js";
 import { BaseError } from "../lib/errors.js";
 import { claimPidFile } from "../lib/pidFile.js";
@@ -106,6 +106,12 @@ export interface LocalNodeOptions {
    * and a later deployment loads its own as it starts (about 200 ms) instead of 40-50 MiB held for it.
    */
   keepSpareHostThread?: boolean;
+  /**
+   * Keep the chain's logs, blocks and eth_call results in the store (local-node/chain/chainCache.ts), so
+   * that a re-index asks the chain only whether they are still canonical. Default false: a single
+   * catch-up gains nothing from writing them; the dev loop, which re-indexes on every save, turns it on.
+   */
+  chainCache?: boolean;
 }
 
 export interface LocalNode {
@@ -158,7 +164,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
   });
   // The proof of indexing follows the data: hashed when asked for, or once a deployment has synced.
   const proofs = createProofService({ store, log });
-  const chains = createChainSet(options.ethereumRpc);
+  const chains = createChainSet(options.ethereumRpc, {}, options.chainCache ? (rpc) => withChainCache(rpc, store.chainCache, (message) => log("info", message)) : undefined);
   const indexer = createIndexerService({
     store,
     chains,

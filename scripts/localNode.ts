@@ -26,6 +26,7 @@ const { values } = parseCli({
   // Repeatable, as graph-node's: `<network>:<url>`, or a bare URL for every network.
   "ethereum-rpc": { type: "string", multiple: true },
   "events-per-run": { type: "string" },
+  "chain-cache": { type: "boolean", default: false },
   debug: { type: "boolean", default: false },
 });
 
@@ -83,6 +84,7 @@ if (values.engine === "graph-node") {
     queryLimits,
     mappingLimits,
     ...(values["events-per-run"] ? { eventsPerRun: port("events-per-run", values["events-per-run"]) } : {}),
+    ...(values["chain-cache"] ? { chainCache: true } : {}),
   });
   stopOnSignals(() => node.close().then(database.stop));
 } catch (err) {

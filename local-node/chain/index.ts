@@ -8,6 +8,8 @@ export type { TracedCall } from "./callTraces.js";
 export type { LogFilter } from "./logs.js";
 export { createRecentBlocks, findCommonAncestor } from "./reorg.js";
 export { createRpcClient } from "./rpcClient.js";
+export { withChainCache } from "./chainCache.js";
+export type { CachedRpcClient, ChainCacheStats, ChainCacheStorage } from "./chainCache.js";
 export type { RpcClient } from "./rpcClient.js";
 export { createChainSet, parseRpcEntry } from "./networks.js";
 export type { ChainSet } from "./networks.js";

@@ -33,13 +33,17 @@ export function parseRpcEntry(entry: string): { network: string | null; url: str
   return { network, url: rest };
 }
 
-export function createChainSet(entries: string | string[], clientOptions: { timeoutMs?: number } = {}): ChainSet {
+/** `wrap` decorates each network's client (the chain cache). */
+export function createChainSet(entries: string | string[], clientOptions: { timeoutMs?: number } = {}, wrap?: (rpc: RpcClient) => RpcClient): ChainSet {
   const list = (Array.isArray(entries) ? entries : [entries]).map(parseRpcEntry);
   if (list.length === 0) throw new ChainError("no Ethereum RPC given");
   const byNetwork = new Map<string, RpcClient>();
   let fallback: RpcClient | null = null;
   const lines: { network: string; url: string }[] = [];
-  const make = (url: string): RpcClient => createRpcClient({ url, ...clientOptions });
+  const make = (url: string): RpcClient => {
+    const rpc = createRpcClient({ url, ...clientOptions });
+    return wrap ? wrap(rpc) : rpc;
+  };
   for (const { network, url } of list) {
     if (network === null) {
       if (fallback) throw new ChainError("--ethereum-rpc: more than one URL without a network name");

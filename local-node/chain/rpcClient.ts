@@ -25,6 +25,8 @@ export interface RpcClient {
   request<T = unknown>(method: string, params: unknown[]): Promise<T>;
   /** Sends the calls as JSON-RPC batches; results in call order; the first error rejects. */
   batch<T = unknown>(calls: RpcCall[]): Promise<T[]>;
+  /** Told by the indexer when it found a reorg: a client that keeps chain data drops it. */
+  chainMoved?(): Promise<void>;
 }
 
 export function createRpcClient(options: RpcClientOptions): RpcClient {

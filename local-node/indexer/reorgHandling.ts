@@ -8,6 +8,8 @@ export async function handleReorg(ctx: IndexerContext): Promise<void> {
   const { rpc, store, id, startBlock } = ctx;
   ctx.prefetched = null;
   const from = ctx.pointer!;
+  // What a chain cache kept may belong to the orphaned blocks.
+  await rpc.chainMoved?.();
   let ancestor = await findCommonAncestor({ rpc, known: ctx.recent.list() });
   if (!ancestor) {
     const stored = [];

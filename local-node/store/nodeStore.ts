@@ -17,11 +17,12 @@ import { entityCount, getDerived, getEntity, poiDigests, queryEntities } from ".
 import { DEFAULT_PRUNING_POLICY } from "./pruning.js";
 import type { NodeStore, NodeStoreOptions, PruningPolicy } from "./types.js";
 import { ImmutableRowCounts } from "./immutableCounts.js";
+import { CHAIN_CACHE_SQL, clearKept, readKept, writeKept } from "./chainCacheTable.js";
 
 export async function createNodeStore(options: NodeStoreOptions): Promise<NodeStore> {
   // A new PGlite folder is copied with these tables already made; an existing one or a server's
   // database gets whatever is missing (the statements create only what is not there).
-  const schemaSql = [METADATA_SQL, DYNAMIC_DATA_SOURCES_SQL, SUBGRAPH_ERRORS_SQL, POI_JOURNAL_SQL].join("\n");
+  const schemaSql = [METADATA_SQL, DYNAMIC_DATA_SOURCES_SQL, SUBGRAPH_ERRORS_SQL, POI_JOURNAL_SQL, CHAIN_CACHE_SQL].join("\n");
   const db = await createDatabase({ ...options, schemaSql });
   await db.transaction(async (tx) => {
     if (db.kind === "postgres") await tx.query("select pg_advisory_xact_lock(8000830)");
@@ -67,6 +68,11 @@ function buildNodeStore(s: StoreState): NodeStore {
     writePoiDigests: (id, writes) => writePoiDigests(s, id, writes),
     listIndexes: (id) => listIndexes(s, id),
     queryEntities: (id, query) => queryEntities(s, id, query),
+    chainCache: {
+      read: (chainId, keys) => readKept(s, chainId, keys),
+      write: (chainId, entries) => writeKept(s, chainId, entries),
+      clear: (chainId) => clearKept(s, chainId),
+    },
     close: () => db.close(),
   };
 }

@@ -219,5 +219,11 @@ export interface NodeStore {
   listIndexes(id: string): Promise<string[]>;
   /** Runs a database-free entity query (from the GraphQL layer) as SQL; values come back JSON-ready. */
   queryEntities(id: string, query: EntityQuery): Promise<EntityQueryResult>;
+  /** Chain data kept for re-indexing (`--chain-cache`): JSON text by chain id and key. */
+  chainCache: {
+    read(chainId: number, keys: string[]): Promise<Map<string, string>>;
+    write(chainId: number, entries: [key: string, value: string][]): Promise<void>;
+    clear(chainId: number): Promise<void>;
+  };
   close(): Promise<void>;
 }

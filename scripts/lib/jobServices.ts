@@ -76,6 +76,8 @@ export interface StartLocalNodeOptions {
   versionSwitching?: VersionSwitching;
   /** A host thread loaded ahead for each next deployment (the dev loop deploys on every save). */
   keepSpareHostThread?: boolean;
+  /** Chain data kept for re-indexing (the dev loop re-indexes on every save). */
+  chainCache?: boolean;
 }
 
 export interface StartedLocalNode {
@@ -106,6 +108,7 @@ export async function startLocalNodeService(options: StartLocalNodeOptions, log:
       ...nodeSettingsFromEnv(),
       ...(options.versionSwitching ? { versionSwitching: options.versionSwitching } : {}),
       ...(options.keepSpareHostThread ? { keepSpareHostThread: true } : {}),
+      ...(options.chainCache ? { chainCache: true } : {}),
     });
     return {
       async close() {

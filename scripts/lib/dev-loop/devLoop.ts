@@ -77,7 +77,7 @@ export async function createDevLoop(options: DevLoopOptions): Promise<DevLoop> {
       started.node = await startLocalNodeService(
         // The loop keeps the last good version serving until the new one has re-indexed: graph-node's
         // `synced` switching, whatever the environment says. Each save deploys: a host thread waits loaded.
-        { ethereumRpc: options.ethereumRpc, dataDir: options.dataDir, postgres: options.postgres ?? false, reset: chain.fresh, ports: options.ports, versionSwitching: "synced", keepSpareHostThread: true },
+        { ethereumRpc: options.ethereumRpc, dataDir: options.dataDir, postgres: options.postgres ?? false, reset: chain.fresh, ports: options.ports, versionSwitching: "synced", keepSpareHostThread: true, chainCache: true },
         (line) => log(`[dev] ${line}`),
       );
     }
