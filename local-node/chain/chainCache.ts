@@ -30,6 +30,8 @@ export interface ChainCacheStats {
 
 export interface CachedRpcClient extends RpcClient {
   readonly stats: ChainCacheStats;
+  /** Resolves once the answers being kept are in the store. */
+  settled(): Promise<void>;
 }
 
 type Raw = Record<string, unknown>;
@@ -65,9 +67,21 @@ export function withChainCache(inner: RpcClient, storage: ChainCacheStorage, log
     return chainId;
   };
 
+  // Writes are not waited for: the indexer goes on while the store takes them (a lost write is a miss).
+  const writing = new Set<Promise<void>>();
+  function keep(id: number, writes: [string, string][]): void {
+    if (writes.length === 0) return;
+    const done: Promise<void> = storage
+      .write(id, writes)
+      .catch((err: unknown) => log(`chain cache: could not keep ${writes.length} answers (${err instanceof Error ? err.message : String(err)})`))
+      .finally(() => writing.delete(done));
+    writing.add(done);
+  }
+
   async function reorged(why: string): Promise<void> {
     stats.reorgs++;
     known.clear();
+    await Promise.all(writing);
     await storage.clear(await chain());
     log(`chain cache: ${why}; the chain's kept data is dropped`);
   }
@@ -128,7 +142,7 @@ export function withChainCache(inner: RpcClient, storage: ChainCacheStorage, log
       if (hashOf(end) === entry.end) {
         knowRange(from, to, entry.logs);
         await sawBlock(to, end, false, writes);
-        await storage.write(id, writes);
+        keep(id, writes);
         stats.hits++;
         return entry.logs;
       }
@@ -147,7 +161,7 @@ export function withChainCache(inner: RpcClient, storage: ChainCacheStorage, log
     if (consistent) {
       await sawBlock(to, end, false, writes);
       writes.push([key, JSON.stringify({ end: endHash, logs } satisfies LogsEntry)]);
-      await storage.write(id, writes);
+      keep(id, writes);
     }
     return logs;
   }
@@ -187,7 +201,7 @@ export function withChainCache(inner: RpcClient, storage: ChainCacheStorage, log
       const k = keys[i] ?? null;
       if (k !== null && result !== null && result !== undefined) writes.push([k, JSON.stringify(result)]);
     }
-    if (writes.length) await storage.write(id, writes);
+    keep(id, writes);
     return out;
   }
 
@@ -206,6 +220,9 @@ export function withChainCache(inner: RpcClient, storage: ChainCacheStorage, log
     },
     async chainMoved(): Promise<void> {
       await reorged("the indexer found a reorg");
+    },
+    async settled(): Promise<void> {
+      while (writing.size) await Promise.all(writing);
     },
   };
 }

@@ -66,8 +66,10 @@ describe("the chain cache", () => {
     expect(truth.logs).toHaveLength(60);
 
     const first = counted(chain.url);
-    expect(await readChain(withChainCache(first.client, store.chainCache), token.proxy, token.startBlock, head)).toEqual(truth);
+    const filling = withChainCache(first.client, store.chainCache);
+    expect(await readChain(filling, token.proxy, token.startBlock, head)).toEqual(truth);
     expect(first.sent.get("eth_getLogs")).toBe(truth.ranges);
+    await filling.settled();
 
     // Another client on the same store: a node started again, or the next version of the dev loop.
     const second = counted(chain.url);
@@ -87,6 +89,7 @@ describe("the chain cache", () => {
     const { client } = counted(chain.url);
     const cached = withChainCache(client, store.chainCache);
     expect(await readChain(cached, token.proxy, from, head)).toEqual(before);
+    await cached.settled();
 
     // The same block numbers, other blocks: the approvals of another seed.
     expect(await rpc<boolean>(chain.url, "evm_revert", [snapshot])).toBe(true);
@@ -98,6 +101,7 @@ describe("the chain cache", () => {
     // The same client (it has seen the old blocks) and a new one both answer with the new chain.
     expect(await readChain(cached, token.proxy, from, head)).toEqual(after);
     expect(cached.stats.reorgs).toBe(1);
+    await cached.settled();
     const fresh = counted(chain.url);
     expect(await readChain(withChainCache(fresh.client, store.chainCache), token.proxy, from, head)).toEqual(after);
     expect(fresh.sent.get("eth_getLogs")).toBeUndefined();
