@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { cp, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startHardhatNode, type HardhatNode } from "../hardhat/chain/hardhatNode.js";
@@ -22,6 +23,11 @@ let dataDir: string;
 let dev: ChildProcess | null = null;
 let output = "";
 let queryUrl: string;
+// The loop reaches the chain through this counting forwarder: its node keeps the chain's data, so a
+// re-index asks the chain for no logs.
+let forwarder: Server;
+let forwarderUrl: string;
+const chainCalls = new Map<string, number>();
 
 beforeAll(async () => {
   chain = await startHardhatNode();
@@ -30,6 +36,21 @@ beforeAll(async () => {
   for (const file of ["subgraph.yaml", "schema.graphql", "src", "abis", "networks.json", "tests"]) await cp(join(projectRoot, file), join(dir, file), { recursive: true });
   await symlink(join(projectRoot, "node_modules"), join(dir, "node_modules"), "dir");
   dataDir = await mkdtemp(join(tmpdir(), "dev-loop-data-"));
+  forwarder = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks).toString();
+      const calls = JSON.parse(body) as { method: string } | { method: string }[];
+      for (const c of Array.isArray(calls) ? calls : [calls]) chainCalls.set(c.method, (chainCalls.get(c.method) ?? 0) + 1);
+      fetch(chain.url, { method: "POST", headers: { "content-type": "application/json" }, body })
+        .then(async (answer) => res.writeHead(answer.status, { "content-type": "application/json" }).end(await answer.text()))
+        .catch((err: unknown) => res.writeHead(502).end(String(err)));
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => forwarder.listen(port, "127.0.0.1", resolve));
+  forwarderUrl = `http://127.0.0.1:${port}`;
 });
 
 afterAll(async () => {
@@ -37,6 +58,8 @@ afterAll(async () => {
   console.log(output.split("\n").filter((line) => /^\[dev\] v\d+ (serves|Matchstick)/.test(line)).join("\n"));
   if (dev && dev.exitCode === null && dev.signalCode === null) dev.kill("SIGKILL");
   await chain?.stop();
+  forwarder?.closeAllConnections();
+  forwarder?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
@@ -86,7 +109,7 @@ describe("npm run dev", () => {
     dev = spawn(
       process.execPath,
       ["--import", "tsx", join(projectRoot, "scripts", "dev.ts"), "--dir", dir, "--data-dir", dataDir, "--approvals", "12", ...Object.entries(ports).flatMap(([k, v]) => [`--${k}-port`, String(v)])],
-      { cwd: projectRoot, env: { ...process.env, ETHEREUM_RPC: chain.url, SUBGRAPH_NAME: "test/dev", NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
+      { cwd: projectRoot, env: { ...process.env, ETHEREUM_RPC: forwarderUrl, SUBGRAPH_NAME: "test/dev", NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
     );
     dev.stdout!.on("data", (c: Buffer) => (output += c.toString()));
     dev.stderr!.on("data", (c: Buffer) => (output += c.toString()));
@@ -107,6 +130,8 @@ describe("npm run dev", () => {
     const original = await readFile(mappingPath(), "utf8");
     const swapped = original.replace("approval.owner = event.params.owner;", "approval.owner = event.params.spender;").replace("approval.spender = event.params.spender;", "approval.spender = event.params.owner;");
     expect(swapped).not.toBe(original);
+    const logsBefore = chainCalls.get("eth_getLogs") ?? 0;
+    expect(logsBefore).toBeGreaterThan(0);
     await save(swapped);
     // Version numbers are not asserted: a save the loop read mid-write would be built twice, correctly.
     let report = await reported(/\[dev\] v\d+ serves (Qm\w+) at block \d+: save to query on re-indexed data (\d+\.\d) s \(codegen 0\.0 s/, at);
@@ -116,6 +141,8 @@ describe("npm run dev", () => {
     now = await served();
     expect(now.deployment).toBe(v2);
     expect(now.rows).toEqual(onChain.map((a) => ({ id: a.id, owner: a.spender, spender: a.owner, value: a.value.toString() })));
+    // v2 re-indexed every approval from the node's chain cache: no logs asked for again.
+    expect(chainCalls.get("eth_getLogs") ?? 0).toBe(logsBefore);
     // The subgraph's Matchstick tests import the mapping, run after the version serves, and catch the swap.
     report = await reported(/\[dev\] v\d+ Matchstick tests FAILED \(approval\.test\.ts\): \d+ passed, [1-9]\d* failed/, at);
     at = report.end;
