@@ -1,5 +1,6 @@
-// Raw chain data kept on disk, so that a re-index (each save of `npm run dev` deploys a new version that
-// indexes from its start block) reads the chain again only to check that what it kept is still canonical.
+// Raw chain data kept in the node's store (on disk with PGlite's data folder or a Postgres server), so that
+// a re-index (each save of `npm run dev` deploys a new version that indexes from its start block) reads the
+// chain again only to check that what it kept is still canonical.
 // Kept by chain id and block hash:
 // - eth_getLogs over a block range, with the hash of the range's last block. Before a kept range is used,
 //   that one block is asked for again: the same hash means the same history up to it (each hash covers
