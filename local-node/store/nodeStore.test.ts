@@ -256,6 +256,17 @@ describeBackends("NodeStore", (makeBackend) => {
     await store.markHealthy(DEP);
     expect(await store.getDeployment(DEP)).toMatchObject({ health: "healthy", fatalError: null });
   });
+
+  it("keeps chain answers by chain id and key; the last write of a key wins; clearing drops one chain", async () => {
+    const chain = 31337 + counter;
+    await store.chainCache.write(chain, [["block:0xaa:0", '{"n":1}'], ["block:0xbb:0", '{"n":2}'], ["block:0xaa:0", '{"n":3}']]);
+    await store.chainCache.write(chain + 1, [["block:0xaa:0", '{"other":true}']]);
+    await store.chainCache.write(chain, [["block:0xbb:0", '{"n":4}']]);
+    expect(await store.chainCache.read(chain, ["block:0xaa:0", "block:0xbb:0", "block:0xcc:0"])).toEqual(new Map([["block:0xaa:0", '{"n":3}'], ["block:0xbb:0", '{"n":4}']]));
+    await store.chainCache.clear(chain);
+    expect((await store.chainCache.read(chain, ["block:0xaa:0", "block:0xbb:0"])).size).toBe(0);
+    expect(await store.chainCache.read(chain + 1, ["block:0xaa:0"])).toEqual(new Map([["block:0xaa:0", '{"other":true}']]));
+  });
 });
 
 it("PGlite data survives closing and reopening its data directory", async () => {
