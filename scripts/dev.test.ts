@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { cp, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
+import { listen, type RunningServer } from "../lib/http/index.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startHardhatNode, type HardhatNode } from "../hardhat/chain/hardhatNode.js";
@@ -25,8 +26,7 @@ let output = "";
 let queryUrl: string;
 // The loop reaches the chain through this counting forwarder: its node keeps the chain's data, so a
 // re-index asks the chain for no logs.
-let forwarder: Server;
-let forwarderUrl: string;
+let forwarder: RunningServer;
 const chainCalls = new Map<string, number>();
 
 beforeAll(async () => {
@@ -36,7 +36,7 @@ beforeAll(async () => {
   for (const file of ["subgraph.yaml", "schema.graphql", "src", "abis", "networks.json", "tests"]) await cp(join(projectRoot, file), join(dir, file), { recursive: true });
   await symlink(join(projectRoot, "node_modules"), join(dir, "node_modules"), "dir");
   dataDir = await mkdtemp(join(tmpdir(), "dev-loop-data-"));
-  forwarder = createServer((req, res) => {
+  const forwarding = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
@@ -48,9 +48,7 @@ beforeAll(async () => {
         .catch((err: unknown) => res.writeHead(502).end(String(err)));
     });
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => forwarder.listen(port, "127.0.0.1", resolve));
-  forwarderUrl = `http://127.0.0.1:${port}`;
+  forwarder = await listen(forwarding);
 });
 
 afterAll(async () => {
@@ -58,8 +56,7 @@ afterAll(async () => {
   console.log(output.split("\n").filter((line) => /^\[dev\] v\d+ (serves|Matchstick)/.test(line)).join("\n"));
   if (dev && dev.exitCode === null && dev.signalCode === null) dev.kill("SIGKILL");
   await chain?.stop();
-  forwarder?.closeAllConnections();
-  forwarder?.close();
+  await forwarder?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
@@ -109,7 +106,7 @@ describe("npm run dev", () => {
     dev = spawn(
       process.execPath,
       ["--import", "tsx", join(projectRoot, "scripts", "dev.ts"), "--dir", dir, "--data-dir", dataDir, "--approvals", "12", ...Object.entries(ports).flatMap(([k, v]) => [`--${k}-port`, String(v)])],
-      { cwd: projectRoot, env: { ...process.env, ETHEREUM_RPC: forwarderUrl, SUBGRAPH_NAME: "test/dev", NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
+      { cwd: projectRoot, env: { ...process.env, ETHEREUM_RPC: forwarder.url, SUBGRAPH_NAME: "test/dev", NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
     );
     dev.stdout!.on("data", (c: Buffer) => (output += c.toString()));
     dev.stderr!.on("data", (c: Buffer) => (output += c.toString()));

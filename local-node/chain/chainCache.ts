@@ -21,10 +21,6 @@ export interface ChainCacheStorage {
 }
 
 export interface ChainCacheStats {
-  /** Calls answered from what was kept. */
-  hits: number;
-  /** Calls sent to the chain (checks of kept ranges included). */
-  sent: number;
   /** Reorgs seen (kept data dropped). */
   reorgs: number;
 }
@@ -39,6 +35,8 @@ type Raw = Record<string, unknown>;
 type LogsEntry = { end: string; logs: Raw[] };
 
 const HEX_NUMBER = /^0x[0-9a-f]+$/i;
+/** The methods whose answers may be kept (keyOf's cases); any other call goes straight to the chain. */
+const KEPT_METHODS = new Set(["eth_getBlockByHash", "eth_getBlockByNumber", "eth_call", "eth_getLogs"]);
 
 function isObject(v: unknown): v is Raw {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -54,13 +52,12 @@ function hashOf(block: unknown): string | null {
 }
 
 export function withChainCache(inner: RpcClient, storage: ChainCacheStorage, log: (message: string) => void = () => {}): CachedRpcClient {
-  const stats: ChainCacheStats = { hits: 0, sent: 0, reorgs: 0 };
+  const stats: ChainCacheStats = { reorgs: 0 };
   // Block numbers whose canonical hash this process has just seen: a kept block or call answers for them.
   const known = new Map<number, string>();
   let chainId: Promise<number> | null = null;
   const chain = (): Promise<number> => {
     chainId ??= inner.request<string>("eth_chainId", []).then((id) => {
-      stats.sent++;
       if (typeof id !== "string" || !HEX_NUMBER.test(id)) throw new Error(`eth_chainId answered ${JSON.stringify(id)}`);
       return Number.parseInt(id, 16);
     });
@@ -106,7 +103,7 @@ export function withChainCache(inner: RpcClient, storage: ChainCacheStorage, log
     for (const l of logs) known.set(Number.parseInt(l.blockNumber as string, 16), String(l.blockHash).toLowerCase());
   }
 
-  /** The key of a call whose answer can be kept, or null (not kept, or its block's hash is not known). */
+  /** The key of a call whose answer can be kept (a method of KEPT_METHODS), or null (its block's hash is not known). */
   function keyOf(call: RpcCall): string | null {
     const [a, b] = call.params;
     switch (call.method) {
@@ -138,18 +135,15 @@ export function withChainCache(inner: RpcClient, storage: ChainCacheStorage, log
     const writes: [string, string][] = [];
     if (kept !== undefined) {
       const entry = JSON.parse(kept) as LogsEntry;
-      stats.sent++;
       const end = await inner.request<unknown>("eth_getBlockByNumber", [params.toBlock, false]);
       if (hashOf(end) === entry.end) {
         knowRange(from, to, entry.logs);
         await sawBlock(to, end, false, writes);
         keep(id, writes);
-        stats.hits++;
         return entry.logs;
       }
       await reorged(`block ${to} is no longer ${entry.end.slice(0, 10)}`);
     }
-    stats.sent += 2;
     const [logs, end] = await inner.batch<unknown>([
       { method: "eth_getLogs", params: [params] },
       { method: "eth_getBlockByNumber", params: [params.toBlock, false] },
@@ -183,10 +177,9 @@ export function withChainCache(inner: RpcClient, storage: ChainCacheStorage, log
       const k = keys[i] ?? null;
       const value = k === null ? undefined : kept.get(k);
       if (value === undefined) missing.push(i);
-      else (out[i] = JSON.parse(value)), stats.hits++;
+      else out[i] = JSON.parse(value);
     }
     if (missing.length === 0) return out;
-    stats.sent += missing.length;
     const answers = calls.length === 1 ? [await inner.request<unknown>(calls[0]!.method, calls[0]!.params)] : await inner.batch<unknown>(missing.map((i) => calls[i]!));
     const writes: [string, string][] = [];
     for (let j = 0; j < missing.length; j++) {
@@ -212,7 +205,7 @@ export function withChainCache(inner: RpcClient, storage: ChainCacheStorage, log
     async request<T>(method: string, params: unknown[]): Promise<T> {
       const call = { method, params };
       if (isRange(call)) return (await rangeLogs(params[0] as Raw)) as T;
-      if (!["eth_getBlockByHash", "eth_getBlockByNumber", "eth_call", "eth_getLogs"].includes(method)) return inner.request<T>(method, params);
+      if (!KEPT_METHODS.has(method)) return inner.request<T>(method, params);
       return (await answer([call]))[0] as T;
     },
     async batch<T>(calls: RpcCall[]): Promise<T[]> {
