@@ -7,9 +7,9 @@
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { projectRoot } from "../lib/projectRoot.js";
-import { runCompat, type CompatResult, type CompatSuite } from "../test-runner/index.js";
-import { fail, parseCli } from "./lib/args.js";
+import { projectRoot } from "../packages/workbench/src/lib/projectRoot.js";
+import { runCompat, type CompatResult, type CompatSuite } from "../packages/workbench/src/test-runner/index.js";
+import { fail, parseCli } from "../packages/workbench/src/cli/args.js";
 
 const { values } = parseCli({
   mirrors: { type: "string" },

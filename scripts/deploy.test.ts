@@ -2,11 +2,11 @@
 // whose access key must never show in the output.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rm } from "node:fs/promises";
-import { buildFor, startChainWithToken, startNode, type ChainFixture, type NodeFixture } from "../local-node/e2e/harness.js";
-import { freePort } from "../lib/freePort.js";
+import { buildFor, startChainWithToken, startNode, type ChainFixture, type NodeFixture } from "../packages/workbench/src/local-node/e2e/harness.js";
+import { freePort } from "../packages/workbench/src/lib/freePort.js";
 import { sendApprovals } from "../hardhat/deploy/approvals.js";
 import { listApprovals, waitForBlock } from "../clients/subgraph/index.js";
-import type { BuiltSubgraph } from "../lib/subgraphBuild.js";
+import type { BuiltSubgraph } from "../packages/workbench/src/lib/subgraphBuild.js";
 import { runScript } from "./_test/runScript.js";
 import { startPlatformGateway, type PlatformGateway } from "./_test/platformGateway.js";
 

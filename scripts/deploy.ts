@@ -1,9 +1,9 @@
 // `npm run deploy`: deploys the subgraph with graph-cli to the local node, or to the platform when
 // DEPLOY_URL and IPFS_URL are set. Access keys in those addresses never reach the output.
 import { deploySubgraph, localEndpoints, subgraphName } from "../clients/subgraph/index.js";
-import { maskSecrets, secretsInUrl } from "../lib/redact.js";
+import { maskSecrets, secretsInUrl } from "../packages/workbench/src/lib/redact.js";
 import { defaultVersionLabel } from "./lib/versionLabel.js";
-import { parseCli } from "./lib/args.js";
+import { parseCli } from "../packages/workbench/src/cli/args.js";
 
 const { values } = parseCli({
   "version-label": { type: "string", default: defaultVersionLabel() },

@@ -3,13 +3,13 @@
 // deploys a new version of the subgraph on every save, until Ctrl-C.
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { projectRoot } from "../lib/projectRoot.js";
+import { projectRoot } from "../packages/workbench/src/lib/projectRoot.js";
 import { subgraphName } from "../clients/subgraph/index.js";
 import { defaultPorts } from "./lib/jobServices.js";
-import { createDevLoop } from "./lib/dev-loop/index.js";
-import { fail, parseCli } from "./lib/args.js";
-import { logStrayErrors, stopOnSignals, stopWhenOrphaned } from "./lib/processGuards.js";
-import { startChildReaper } from "./lib/childReaper.js";
+import { createDevLoop } from "../packages/workbench/src/dev-loop/index.js";
+import { fail, parseCli } from "../packages/workbench/src/cli/args.js";
+import { logStrayErrors, stopOnSignals, stopWhenOrphaned } from "../packages/workbench/src/cli/processGuards.js";
+import { startChildReaper } from "../packages/workbench/src/cli/childReaper.js";
 
 // A stray error is logged and the loop keeps watching; whatever ends this process ends the chain and
 // the database server it started.

@@ -4,9 +4,9 @@
 // `{ address, startBlock, dataSource?, pastBlocks? }`.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { builtInCases, formatReport, readAcceptedDifferences, runParityCase, type ParityCase, type ScenarioResult, type ScenarioContext } from "../parity/index.js";
-import { projectRoot } from "../lib/projectRoot.js";
-import { fail, parseCli } from "./lib/args.js";
+import { builtInCases, formatReport, readAcceptedDifferences, runParityCase, type ParityCase, type ScenarioResult, type ScenarioContext } from "../packages/workbench/src/parity/index.js";
+import { projectRoot } from "../packages/workbench/src/lib/projectRoot.js";
+import { fail, parseCli } from "../packages/workbench/src/cli/args.js";
 
 const { values } = parseCli({
   case: { type: "string", multiple: true },

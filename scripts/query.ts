@@ -1,6 +1,6 @@
 // `npm run query`: lists approvals from the local node (default) or --endpoint / QUERY_URL.
 import { formatApprovalsJson, formatApprovalsTable, listApprovals, queryUrlFor, subgraphName } from "../clients/subgraph/index.js";
-import { fail, parseCli } from "./lib/args.js";
+import { fail, parseCli } from "../packages/workbench/src/cli/args.js";
 
 const { values } = parseCli({
   endpoint: { type: "string", default: process.env.QUERY_URL ?? queryUrlFor(subgraphName()) },

@@ -5,10 +5,10 @@
 // a clone of the subgraph's repository (or a bare mirror of it); it is copied to a scratch folder. With
 // `--store postgres` the local node stores entities in PostgreSQL (DATABASE_URL's server, or one from npm).
 import { resolve } from "node:path";
-import { dropDatabase, ensureDatabase, postgresFromEnvOrThrowaway } from "../lib/embedded-postgres/index.js";
-import { formatRealSubgraphReport, readAcceptedDifferences, realSubgraphPassed, realSubgraphs, runRealSubgraph, type EngineChoice } from "../parity/index.js";
-import { projectRoot } from "../lib/projectRoot.js";
-import { fail, parseCli } from "./lib/args.js";
+import { dropDatabase, ensureDatabase, postgresFromEnvOrThrowaway } from "../packages/workbench/src/lib/embedded-postgres/index.js";
+import { formatRealSubgraphReport, readAcceptedDifferences, realSubgraphPassed, realSubgraphs, runRealSubgraph, type EngineChoice } from "../packages/workbench/src/parity/index.js";
+import { projectRoot } from "../packages/workbench/src/lib/projectRoot.js";
+import { fail, parseCli } from "../packages/workbench/src/cli/args.js";
 
 const { values, positionals } = parseCli({
   source: { type: "string" },

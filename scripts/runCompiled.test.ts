@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "../lib/projectRoot.js";
+import { projectRoot } from "../packages/workbench/src/lib/projectRoot.js";
 
 interface Settings {
   pid: number;

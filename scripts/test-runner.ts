@@ -9,8 +9,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { projectRoot } from "../lib/projectRoot.js";
-import { parseCli } from "./lib/args.js";
+import { projectRoot } from "../packages/workbench/src/lib/projectRoot.js";
+import { parseCli } from "../packages/workbench/src/cli/args.js";
 
 const { values } = parseCli({
   suites: { type: "string", default: join(tmpdir(), "compat") },

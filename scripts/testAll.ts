@@ -6,7 +6,7 @@ import { readFile, rm, mkdtemp } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { graphCliEnv } from "../lib/graphCli.js";
+import { graphCliEnv } from "../packages/workbench/src/lib/graphCli.js";
 
 interface SuiteResult {
   name: string;

@@ -5,7 +5,7 @@
 // Tests, _test/ fixtures and benchmarks may open a lower part's internals (white-box tests) and use the
 // chain fixtures (hardhat/, clients/subgraph) and testing/, but never point up.
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "../lib/projectRoot.js";
+import { projectRoot } from "../packages/workbench/src/lib/projectRoot.js";
 import { findCycles, listSourceFiles, readImportGraph, type ImportEdge } from "./importGraph.js";
 
 /** Each part, with the parts its production code may import. Order is bottom-up. */

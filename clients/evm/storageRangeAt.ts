@@ -1,4 +1,4 @@
-import { createBatchCaller, type BatchEntry, type JsonRpcClient, type RequestOptions, type RpcCall, ConnectionError, InvalidParamsRpcError, TimeoutError } from "../json-rpc/index.js";
+import { createBatchCaller, type BatchEntry, type JsonRpcClient, type RequestOptions, type RpcCall, ConnectionError, InvalidParamsRpcError, TimeoutError } from "../../packages/workbench/src/json-rpc/index.js";
 import { BlockFetchError, NodeConnectionError, StorageRangeParamsError } from "./errors.js";
 import { normalizeWord, parseStartKey, slotKey, ZERO_WORD } from "./slotKey.js";
 

@@ -1,4 +1,4 @@
-import type { JsonRpcClient, RequestOptions } from "../json-rpc/index.js";
+import type { JsonRpcClient, RequestOptions } from "../../packages/workbench/src/json-rpc/index.js";
 import { AccountDecodeError } from "./errors.js";
 import { accountConfig, type AccountConfigParameters } from "./accountConfig.js";
 import { decodeAccount, splitRpcResponse, type AccountDataFor, type AccountEncoding, type AccountInfo, type RpcContext } from "./accountRecord.js";

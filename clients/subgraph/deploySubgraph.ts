@@ -1,5 +1,5 @@
-import { runGraphCli, stripAnsi, type GraphCliRunner } from "../../lib/graphCli.js";
-import { maskSecrets, secretsInUrl } from "../../lib/redact.js";
+import { runGraphCli, stripAnsi, type GraphCliRunner } from "../../packages/workbench/src/lib/graphCli.js";
+import { maskSecrets, secretsInUrl } from "../../packages/workbench/src/lib/redact.js";
 import { localEndpoints } from "./endpoints.js";
 import { SubgraphClientError } from "./errors.js";
 

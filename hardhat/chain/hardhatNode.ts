@@ -1,8 +1,8 @@
 import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { freePort } from "../../lib/freePort.js";
-import { cutLifeline, spawnWithLifeline } from "../../lib/lifeline.js";
-import { projectRoot } from "../../lib/projectRoot.js";
+import { freePort } from "../../packages/workbench/src/lib/freePort.js";
+import { cutLifeline, spawnWithLifeline } from "../../packages/workbench/src/lib/lifeline.js";
+import { projectRoot } from "../../packages/workbench/src/lib/projectRoot.js";
 
 export interface HardhatNode {
   url: string;

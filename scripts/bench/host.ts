@@ -2,8 +2,8 @@
 // through the WASM host with the store. Thin: the work is in approvalBench.ts.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { buildSubgraph } from "../../lib/subgraphBuild.js";
-import { runApprovalBench } from "../../wasm-host/approvalHandler.bench.js";
+import { buildSubgraph } from "../../packages/workbench/src/lib/subgraphBuild.js";
+import { runApprovalBench } from "../../packages/workbench/src/wasm-host/approvalHandler.bench.js";
 
 const events = Number(process.argv[2] ?? 200_000);
 const built = await buildSubgraph({ address: "0xa16081f360e3847006db660bae1c6d1b2e17ec2a", startBlock: 1 });

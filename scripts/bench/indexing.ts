@@ -1,10 +1,10 @@
 // `npm run bench:indexing [-- --counts 10000,100000 --backends pglite,postgres --poi on|off --spec-version 0.0.5]`: indexing throughput,
 // peak memory and query latency of the local node. `-- --factory [--events N --pools M]`: one created
 // data source against M of them, with the same N events. Postgres runs use DATABASE_URL, else an embedded server.
-import { runIndexingBench, type BenchBackend } from "../../local-node/e2e/indexing.bench.js";
-import { runFactoryBench } from "../../local-node/e2e/factoryIndexing.bench.js";
-import { postgresFromEnvOrThrowaway } from "../../lib/embedded-postgres/index.js";
-import { fail, parseCli } from "../lib/args.js";
+import { runIndexingBench, type BenchBackend } from "../../packages/workbench/src/local-node/e2e/indexing.bench.js";
+import { runFactoryBench } from "../../packages/workbench/src/local-node/e2e/factoryIndexing.bench.js";
+import { postgresFromEnvOrThrowaway } from "../../packages/workbench/src/lib/embedded-postgres/index.js";
+import { fail, parseCli } from "../../packages/workbench/src/cli/args.js";
 
 const { values } = parseCli({
   counts: { type: "string", default: "10000,100000" },

@@ -2,12 +2,12 @@
 // seeds a store with synthetic approvals (the root schema.graphql) and measures query latency through
 // the HTTP query server on 127.0.0.1. Postgres: a throwaway database on DATABASE_URL, else on an embedded server.
 import { readFile } from "node:fs/promises";
-import { createNodeStore } from "../../local-node/store/nodeStore.js";
-import { createThrowawayDatabase, type TestBackend } from "../../local-node/store/testDatabase.js";
-import { createQueryServer } from "../../local-node/query-server/queryServer.js";
-import { measureQueryLatency, seedApprovals } from "../../local-node/graphql/queryLatency.bench.js";
-import { postgresFromEnvOrThrowaway } from "../../lib/embedded-postgres/index.js";
-import { fail, parseCli } from "../lib/args.js";
+import { createNodeStore } from "../../packages/workbench/src/local-node/store/nodeStore.js";
+import { createThrowawayDatabase, type TestBackend } from "../../packages/workbench/src/local-node/store/testDatabase.js";
+import { createQueryServer } from "../../packages/workbench/src/local-node/query-server/queryServer.js";
+import { measureQueryLatency, seedApprovals } from "../../packages/workbench/src/local-node/graphql/queryLatency.bench.js";
+import { postgresFromEnvOrThrowaway } from "../../packages/workbench/src/lib/embedded-postgres/index.js";
+import { fail, parseCli } from "../../packages/workbench/src/cli/args.js";
 
 const { values } = parseCli({
   count: { type: "string", default: "100000" },

@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { Contract, JsonRpcProvider } from "ethers";
 import { rpcAnswers, startHardhatNode, type HardhatNode } from "../../hardhat/chain/index.js";
 import { readArtifact, deployApprovalToken, readNetworks, writeNetworkEntry, ensureCompiled } from "../../hardhat/deploy/index.js";
-import { openNodeDatabase, type NodeDatabase } from "./nodeDatabase.js";
-import type { MappingLimits, QueryLimits, VersionSwitching } from "../../local-node/index.js";
+import { openNodeDatabase, type NodeDatabase } from "../../packages/workbench/src/node-services/nodeDatabase.js";
+import type { MappingLimits, QueryLimits, VersionSwitching } from "../../packages/workbench/src/local-node/index.js";
 
 export interface LocalNodePorts {
   query: number;
@@ -96,7 +96,7 @@ export async function startLocalNodeService(options: StartLocalNodeOptions, log:
   const database: NodeDatabase = await openNodeDatabase({ postgres: options.postgres, postgresDir: join(options.dataDir, "postgres"), reset: options.reset, env: {} });
   log(`starting the local node (${database.describe}; files in ${nodeDataDir})`);
   try {
-    const { createLocalNode, nodeSettingsFromEnv } = await import("../../local-node/index.js");
+    const { createLocalNode, nodeSettingsFromEnv } = await import("../../packages/workbench/src/local-node/index.js");
     const node = await createLocalNode({
       ethereumRpc: options.ethereumRpc,
       dataDir: nodeDataDir,

@@ -2,17 +2,17 @@
 import { join } from "node:path";
 import { JsonRpcProvider } from "ethers";
 import { sendApprovals } from "../../hardhat/deploy/index.js";
-import { projectRoot } from "../../lib/projectRoot.js";
+import { projectRoot } from "../../packages/workbench/src/lib/projectRoot.js";
 import { deploySubgraph, formatApprovalsTable, listApprovals, waitForBlock, type Approval } from "../../clients/subgraph/index.js";
-import { builtManifestHash, graphCli } from "../../lib/graphCli.js";
-import { createWarmGraphCli } from "../../lib/warmGraphCli.js";
+import { builtManifestHash, graphCli } from "../../packages/workbench/src/lib/graphCli.js";
+import { createWarmGraphCli } from "../../packages/workbench/src/lib/warmGraphCli.js";
 import { exportImplementationAbi } from "./abi.js";
 import { defaultVersionLabel } from "./versionLabel.js";
-import { startGraphNodeServices, type GraphNodeServices } from "./graphNodeEngine.js";
-import { waitForIpfsApi } from "../../lib/ipfsApiReady.js";
+import { startGraphNodeServices, type GraphNodeServices } from "../../packages/workbench/src/node-services/graphNodeEngine.js";
+import { waitForIpfsApi } from "../../packages/workbench/src/lib/ipfsApiReady.js";
 import { answersHttp, ensureApprovalToken, ensureChain, startLocalNodeService, type LocalNodePorts, type StartedLocalNode } from "./jobServices.js";
 import type { HardhatNode } from "../../hardhat/chain/index.js";
-import type { MappingLimits, QueryLimits } from "../../local-node/index.js";
+import type { MappingLimits, QueryLimits } from "../../packages/workbench/src/local-node/index.js";
 
 export { defaultPorts, type LocalNodePorts } from "./jobServices.js";
 

@@ -14,7 +14,7 @@ import {
   type RpcFailure,
   type WireEncoding,
 } from "./agaveEncoding.js";
-import { listen, readText } from "../../../lib/http/index.js";
+import { listen, readText } from "../../../packages/workbench/src/lib/http/index.js";
 
 export type { FixtureAccount } from "./agaveEncoding.js";
 

@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sendApprovals } from "../../../hardhat/deploy/approvals.js";
-import { chainApprovals, rpc, startChainWithToken } from "../../../local-node/e2e/harness.js";
+import { chainApprovals, rpc, startChainWithToken } from "../../../packages/workbench/src/local-node/e2e/harness.js";
 import type { EngineRun } from "./engineRun.js";
 import { runGraphNode } from "./graphNode.js";
 import { runOurs } from "./ours.js";

@@ -1,0 +1,212 @@
+// `npm run dev`: the hot-reload loop. It starts what the subgraph needs (as `npm start`: chain, token,
+// sample approvals, local node), deploys a first version, then on every save builds and deploys a new
+// version under the same name. The node switches the name once the new version has re-indexed, so the
+// query URL and GraphiQL stay the same; a version that fails leaves the last good one serving.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { sendApprovals } from "../../../../hardhat/deploy/index.js";
+import { errorText } from "../lib/errors.js";
+import { createWarmGraphCli } from "../lib/warmGraphCli.js";
+import { answersHttp, ensureApprovalToken, ensureChain, startLocalNodeService, type LocalNodePorts, type StartedLocalNode } from "../../../../scripts/lib/jobServices.js";
+import { createSubgraphWatcher, type SubgraphWatcher } from "./subgraphWatcher.js";
+import { deployVersion, DevVersionError } from "./deployVersion.js";
+import { DevIndexingError, waitForVersion } from "./waitForVersion.js";
+import { affectedTests, testPattern } from "./affectedTests.js";
+import { runMatchstick } from "../test-runner/index.js";
+import type { HardhatNode } from "../../../../hardhat/chain/index.js";
+
+export interface DevLoopOptions {
+  /** The subgraph folder to watch and build. */
+  dir: string;
+  name: string;
+  ethereumRpc: string;
+  /** Where a local node started here keeps its data (`<dataDir>/local-node`). */
+  dataDir: string;
+  postgres?: boolean;
+  ports: LocalNodePorts;
+  /** Sample approvals to send when the token is deployed here (a chain without it). */
+  approvals: number;
+  debounceMs?: number;
+  log: (line: string) => void;
+}
+
+export interface DevLoop {
+  queryUrl: string;
+  /** Stops watching, then what the loop started (the node, the chain). */
+  close(): Promise<void>;
+}
+
+/** The networks.json entry the loop builds for, as `npm start` does. */
+const NETWORK = "localhost";
+
+/** Files whose change makes `graph codegen`'s output stale (mappings in src/ do not). */
+const needsCodegen = (file: string) => file === "subgraph.yaml" || file === "schema.graphql" || file.startsWith("abis/");
+
+export async function createDevLoop(options: DevLoopOptions): Promise<DevLoop> {
+  const { log } = options;
+  const started: { chain?: HardhatNode; node?: StartedLocalNode; watcher?: SubgraphWatcher } = {};
+  // graph-cli stays loaded between saves: a warm `graph build` takes a third of a fresh one's time.
+  const graph = createWarmGraphCli();
+  let closed = false;
+  const close = async () => {
+    closed = true;
+    started.watcher?.close();
+    await graph.close();
+    await started.node?.close();
+    await started.chain?.stop();
+  };
+  try {
+    const chain = await ensureChain(options.ethereumRpc, (line) => log(`[dev] ${line}`));
+    if (chain.started) started.chain = chain.started;
+
+    // Our token only for a subgraph that indexes it (the project's, or a copy of it); another
+    // subgraph's networks.json names its own contracts.
+    if (await indexesApprovalToken(options.dir)) {
+      const token = await ensureApprovalToken(options.ethereumRpc, join(options.dir, "networks.json"), (line) => log(`[dev] ${line}`));
+      if (token.deployed && options.approvals > 0) {
+        const sent = await sendApprovals({ rpcUrl: options.ethereumRpc, token: token.address, count: options.approvals });
+        log(`[dev] sent ${sent.approvals} approvals in blocks ${sent.firstBlock}-${sent.lastBlock}`);
+      }
+    }
+
+    const adminUrl = `http://127.0.0.1:${options.ports.admin}`;
+    if (await answersHttp(adminUrl)) {
+      log(`[dev] reusing the graph node that answers at ${adminUrl}`);
+    } else {
+      started.node = await startLocalNodeService(
+        // The loop keeps the last good version serving until the new one has re-indexed: graph-node's
+        // `synced` switching, whatever the environment says. Each save deploys: a host thread waits loaded.
+        { ethereumRpc: options.ethereumRpc, dataDir: options.dataDir, postgres: options.postgres ?? false, reset: chain.fresh, ports: options.ports, versionSwitching: "synced", keepSpareHostThread: true, chainCache: true },
+        (line) => log(`[dev] ${line}`),
+      );
+    }
+
+    const queryUrl = `http://127.0.0.1:${options.ports.query}/subgraphs/name/${options.name}`;
+    const urls = { adminUrl, ipfsUrl: `http://127.0.0.1:${options.ports.ipfs}`, queryUrl, statusUrl: `http://127.0.0.1:${options.ports.status}/graphql` };
+    let version = 0;
+    let serving: { label: string; id: string } | null = null;
+    let codegenStale = true;
+    let pendingSave: number | null = null;
+    let running = false;
+
+    /** One save: build, deploy, wait until the name serves it on re-indexed data; report, never throw. */
+    const cycle = async (files: string[], savedAt: number) => {
+      const label = `v${++version}`;
+      const codegen = codegenStale || files.some(needsCodegen);
+      log(`[dev] ${files.length > 0 ? `${files.join(", ")} changed: ` : ""}building ${label}${codegen ? "" : " (codegen skipped: no schema, ABI or manifest change)"}`);
+      try {
+        codegenStale = codegen;
+        let deployed;
+        try {
+          deployed = await deployVersion({ dir: options.dir, name: options.name, versionLabel: `dev-${version}`, codegen, network: NETWORK, graph: (args, o) => graph.run(args, o), ...urls });
+        } finally {
+          // graph build --network rewrites subgraph.yaml; that rewrite is no save.
+          await started.watcher?.rebase(["subgraph.yaml"]);
+        }
+        codegenStale = false;
+        const deployedAt = Date.now();
+        const head = await blockNumber(options.ethereumRpc);
+        const superseded = async () => pendingSave !== null && (await started.watcher!.peekChanges()).length > 0;
+        const result = await waitForVersion({ queryUrl, statusUrl: urls.statusUrl, deploymentId: deployed.deploymentId, head, superseded });
+        if (result.kind === "superseded") {
+          log(`[dev] ${label} (${deployed.deploymentId}) superseded by a newer save before it served`);
+          return;
+        }
+        serving = { label, id: deployed.deploymentId };
+        const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+        const t = deployed.timings;
+        log(
+          `[dev] ${label} serves ${deployed.deploymentId} at block ${result.block}: ${files.length > 0 ? "save to query on re-indexed data" : "ready to query in"} ${s(result.at - savedAt)}` +
+            ` (codegen ${s(t.codegen)}, build ${s(t.build)}, deploy ${s(t.deploy)}, indexing and switch ${s(result.at - deployedAt)})`,
+        );
+        // After the version serves, so the tests do not slow the save-to-query path on two cores.
+        if (files.length > 0) await runTouchedTests(files, label);
+      } catch (error) {
+        const keeps = serving ? `${serving.label} (${serving.id}) keeps serving` : "nothing serves yet";
+        if (error instanceof DevVersionError) log(`[dev] ${label}: ${error.step} failed; ${keeps}:\n${indent(error.output)}`);
+        else if (error instanceof DevIndexingError) log(`[dev] ${label}: ${error.message}; ${keeps}`);
+        else log(`[dev] ${label}: error: ${errorText(error)}; ${keeps}`);
+      }
+    };
+
+    /** The Matchstick tests of the changed files, on the project's runner; reports, never throws. */
+    const runTouchedTests = async (files: string[], label: string) => {
+      const tests = await affectedTests(options.dir, files);
+      if (tests.length === 0) return;
+      // The runner compiles the files as they are now: after a newer save, the next version runs them.
+      if ((await started.watcher!.peekChanges()).length > 0) {
+        log(`[dev] ${label} Matchstick tests skipped: newer files saved`);
+        return;
+      }
+      let text = "";
+      try {
+        const summary = await runMatchstick({ root: options.dir, patterns: tests.map((t) => testPattern(options.dir, t)), coverage: false, recompile: false, write: (chunk) => (text += chunk), color: false, jobs: 1 });
+        const verdict = summary.failed > 0 || summary.compileFailures.length > 0 || summary.aborted ? "FAILED" : "passed";
+        log(`[dev] ${label} Matchstick tests ${verdict} (${tests.join(", ")}): ${summary.passed} passed, ${summary.failed} failed${summary.compileFailures.length ? `, ${summary.compileFailures.length} did not compile` : ""}`);
+        if (verdict === "FAILED") log(indent(text.trim()));
+        if ((await started.watcher!.peekChanges()).length > 0) log(`[dev] ${label} Matchstick tests: files were saved during the run, so it may have compiled newer ones`);
+      } catch (error) {
+        log(`[dev] ${label} Matchstick tests could not run: ${errorText(error)}`);
+      }
+    };
+
+    /** Runs cycles one after another while saves keep coming; a save during a cycle queues the next. */
+    const drain = async () => {
+      if (running) return;
+      running = true;
+      try {
+        while (pendingSave !== null && !closed) {
+          const savedAt = pendingSave;
+          pendingSave = null;
+          const files = (await started.watcher?.takeChanges()) ?? [];
+          if (files.length > 0) await cycle(files, savedAt);
+        }
+      } finally {
+        running = false;
+      }
+    };
+
+    started.watcher = await createSubgraphWatcher({
+      dir: options.dir,
+      ...(options.debounceMs !== undefined ? { debounceMs: options.debounceMs } : {}),
+      onSave: (savedAt) => {
+        pendingSave ??= savedAt;
+        void drain();
+      },
+      onError: (error) => log(`[dev] watch error: ${errorText(error)}`),
+    });
+
+    running = true;
+    await cycle([], Date.now());
+    running = false;
+    void drain();
+    log("");
+    log(`Queries (HTTP): ${queryUrl}`);
+    log(`GraphiQL:       ${queryUrl} (open it in a browser)`);
+    log(`[dev] watching ${options.dir}: subgraph.yaml, schema.graphql, src/, abis/`);
+    return { queryUrl, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function indexesApprovalToken(dir: string): Promise<boolean> {
+  const manifest = parse(await readFile(join(dir, "subgraph.yaml"), "utf8")) as { dataSources?: { name?: unknown }[] } | null;
+  return manifest?.dataSources?.some((d) => d.name === "ApprovalToken") ?? false;
+}
+
+async function blockNumber(rpcUrl: string): Promise<number> {
+  const response = await fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }) });
+  const body = (await response.json()) as { result?: string };
+  if (!body.result) throw new Error(`eth_blockNumber answered no result`);
+  return Number(BigInt(body.result));
+}
+
+function indent(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => `    ${line}`)
+    .join("\n");
+}

@@ -1,0 +1,35 @@
+// Grafting: the `pruning` fixture indexes a short chain on both engines; then a second subgraph grafts onto
+// it at an early block (graph-node's rule: at least its reorg threshold, 10 under gnd dev, below the
+// base's head) and indexes on from there. Both engines must copy the same versions (Holder with its
+// history, Approval; the base's Tally left behind), take the base's history setting and earliest block,
+// and go on the same way, through a one-block reorg above the graft block.
+// The chain stays short enough that the inherited `prune: 12` never prunes (graph-node's pruning depends
+// on timing while it catches up; the `pruning` case covers it).
+import { join } from "node:path";
+import { createJsonRpcClient } from "../../../packages/workbench/src/json-rpc/index.js";
+import { deployApprovalToken, sendApprovals } from "../../../hardhat/deploy/index.js";
+import { projectRoot } from "../../../packages/workbench/src/lib/projectRoot.js";
+import type { ParityCase } from "../../../packages/workbench/src/parity/types.js";
+
+export function graftingCase(): ParityCase {
+  let token = "";
+  let snapshot = "";
+  return {
+    name: "grafting",
+    projectDir: join(projectRoot, "parity", "cases", "_test", "graft"),
+    graftOnto: { baseProjectDir: join(projectRoot, "parity", "cases", "_test", "pruning") },
+    async scenario({ chainUrl }) {
+      const deployed = await deployApprovalToken({ rpcUrl: chainUrl });
+      token = deployed.proxy;
+      const sent = await sendApprovals({ rpcUrl: chainUrl, token, count: 11, batchSize: 1, seed: 21 });
+      snapshot = await createJsonRpcClient({ url: chainUrl }).request<string>("evm_snapshot");
+      await sendApprovals({ rpcUrl: chainUrl, token, count: 1, seed: 23 });
+      const graftBlock = sent.firstBlock + 1;
+      return { address: token, startBlock: deployed.startBlock, graftBlock, pastBlocks: [graftBlock - 1, graftBlock, graftBlock + 1, sent.lastBlock] };
+    },
+    async afterwards({ chainUrl }) {
+      await createJsonRpcClient({ url: chainUrl }).request("evm_revert", [snapshot]);
+      await sendApprovals({ rpcUrl: chainUrl, token, count: 2, batchSize: 1, seed: 25 });
+    },
+  };
+}

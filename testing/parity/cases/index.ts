@@ -1,0 +1,18 @@
+import { accountsCase } from "./accounts.js";
+import { approvalsCase } from "./approvals.js";
+import { failingHandlerCase } from "./failingHandler.js";
+import { twoHandlersCase } from "./twoHandlers.js";
+import { factoryCase } from "./factory.js";
+import { filesCase } from "./files.js";
+import { nonFatalBeforeSyncCase, nonFatalErrorsCase } from "./nonFatalErrors.js";
+import { pruningCase } from "./pruning.js";
+import { graftingCase } from "./grafting.js";
+import { adminCase } from "./admin.js";
+import { timeseriesCase } from "./timeseries.js";
+import { aggregationCase } from "./aggregation.js";
+import type { ParityCase } from "../../../packages/workbench/src/parity/types.js";
+
+/** The cases `npm run parity` and `npm test` run, in order. */
+export function builtInCases(): ParityCase[] {
+  return [approvalsCase(), accountsCase(), failingHandlerCase(), factoryCase(), filesCase(), nonFatalErrorsCase(), nonFatalBeforeSyncCase(), twoHandlersCase(), pruningCase(), graftingCase(), adminCase(), timeseriesCase(), aggregationCase()];
+}

@@ -1,0 +1,177 @@
+// One real subgraph, end to end: its source copied from the user's checkout into a scratch folder, a
+// fresh Hardhat chain with the protocol and the scenario, the network config written and the manifest
+// rendered, one graph-cli build, then the chosen engines synced at the head. Each engine's entities are
+// checked against the chain; with both engines, the parity comparisons (status, every entity at the head
+// and at past blocks, the query corpus) run too.
+import { access, readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { createJsonRpcClient } from "../../packages/workbench/src/json-rpc/index.js";
+import { startHardhatNode } from "../../hardhat/chain/index.js";
+import { projectRoot } from "../../packages/workbench/src/lib/projectRoot.js";
+import { buildSubgraph, type BuiltSubgraph } from "../../packages/workbench/src/lib/subgraphBuild.js";
+import { createIpfsServer, createIpfsStore } from "../../packages/workbench/src/local-node/ipfs/index.js";
+import { parseSubgraphSchema, type SubgraphSchema } from "../../packages/workbench/src/subgraph-schema/index.js";
+import type { AcceptedDifference } from "../../packages/workbench/src/parity/accepted.js";
+import { startGraphNodeOracle, startLocalEngine, type Engine, type EngineOptions, type RunningEngine } from "../../packages/workbench/src/parity/engines.js";
+import { compareEngines, sortDifferences } from "../../packages/workbench/src/parity/runCase.js";
+import { readStatus, waitUntilSettled, type ComparedStatus } from "../../packages/workbench/src/parity/status.js";
+import type { CaseReport } from "../../packages/workbench/src/parity/types.js";
+import { CheckoutError, copyCheckout } from "./checkout.js";
+import { createCheckList, type Check, type CheckList } from "./checks.js";
+import { createEntityReader } from "./entityReader.js";
+import type { RealSubgraph } from "./types.js";
+
+export type EngineChoice = "local" | "graph-node" | "both";
+
+export interface RunRealSubgraphOptions {
+  /** The subgraph's source: a working tree or a bare git repository. */
+  source: string;
+  /** The commit to take from a bare repository (default HEAD). */
+  rev?: string;
+  engines: EngineChoice;
+  /** The local node's store: a Postgres database (C collation); PGlite when absent. */
+  databaseUrl?: string;
+  accepted: AcceptedDifference[];
+  log?: (line: string) => void;
+}
+
+export interface EngineReport {
+  label: Engine["label"];
+  status: ComparedStatus | { error: string };
+  checks: Check[];
+}
+
+export interface RealSubgraphReport {
+  subgraph: string;
+  repository: string;
+  /** The commit that was built, and the one the config and checks were written against. */
+  commit: string | null;
+  testedCommit: string;
+  head: number;
+  engines: EngineReport[];
+  /** With both engines: the parity comparisons. */
+  parity?: Pick<CaseReport, "comparisons" | "differences" | "accepted">;
+  seconds: number;
+}
+
+export async function runRealSubgraph(subgraph: RealSubgraph, options: RunRealSubgraphOptions): Promise<RealSubgraphReport> {
+  const started = Date.now();
+  const log = (line: string) => options.log?.(`[${subgraph.name}] ${line}`);
+  const checkout = await copyCheckout(options.source, { label: subgraph.name, ...(options.rev ? { rev: options.rev } : {}) });
+  log(`source copied to ${checkout.dir} (commit ${checkout.commit ?? "unknown"})`);
+  const missing = (await Promise.all(subgraph.expectedFiles.map(async (f) => ((await pathExists(join(checkout.dir, f))) ? null : f)))).filter((f) => f !== null);
+  if (missing.length) {
+    await checkout.remove();
+    throw new CheckoutError(`${options.source} is not a checkout of ${subgraph.upstream.repository}: it has no ${missing.join(", ")}`);
+  }
+  if (checkout.commit && checkout.commit !== subgraph.upstream.commit) log(`note: the checks were written against ${subgraph.upstream.commit}`);
+  let built: BuiltSubgraph | undefined;
+  const chain = await startHardhatNode().catch(async (error: unknown) => {
+    await checkout.remove();
+    throw error;
+  });
+  try {
+    const scenario = await subgraph.scenario({ chainUrl: chain.url, log });
+    log(`scenario done: ${scenario.dataSource} at ${scenario.address} from block ${scenario.startBlock}`);
+    await scenario.configure(checkout.dir);
+    built = await buildSubgraph({
+      projectDir: join(checkout.dir, subgraph.subgraphDir ?? "."),
+      files: subgraph.buildFiles,
+      network: subgraph.network,
+      dataSource: scenario.dataSource,
+      address: scenario.address,
+      startBlock: scenario.startBlock,
+      ...(subgraph.graphCliPackage ? { graphCliBin: join(projectRoot, "node_modules", subgraph.graphCliPackage, "bin", "run") } : {}),
+    });
+    log(`graph codegen and graph build done${subgraph.graphCliPackage ? ` (with ${subgraph.graphCliPackage}, the release the subgraph pins)` : ""}`);
+    const schema = parseSubgraphSchema(await readFile(join(built.buildDir, "schema.graphql"), "utf8"));
+    const { engines, failed } = await startChosenEngines(built, options.engines, {
+      chainUrl: chain.url,
+      network: subgraph.network,
+      name: `real/${subgraph.name}`,
+      log,
+      ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    });
+    try {
+      for (const f of failed) log(`${f.label}: ${f.error}`);
+      const head = engines.length ? await waitUntilSettled(engines, chain.url) : Number(await createJsonRpcClient({ url: chain.url }).request<string>("eth_blockNumber"));
+      log(`${engines.map((e) => e.label).join(" and ") || "no engine"} settled at block ${head}`);
+      const reports: EngineReport[] = failed.map((f) => ({ label: f.label, status: { error: f.error }, checks: [] }));
+      for (const engine of engines) {
+        const checks = createCheckList();
+        await scenario.check({ chainUrl: chain.url, entities: entityReader(engine, schema, checks), checks });
+        reports.push({ label: engine.label, status: await readStatus(engine), checks: checks.checks });
+      }
+      reports.sort((a, b) => Number(a.label !== "local") - Number(b.label !== "local"));
+      const report: RealSubgraphReport = { subgraph: subgraph.name, repository: subgraph.upstream.repository, commit: checkout.commit, testedCommit: subgraph.upstream.commit, head, engines: reports, seconds: 0 };
+      const [local, graphNode] = engines;
+      if (options.engines === "both" && local && graphNode) {
+        const compared = await compareEngines({ caseName: subgraph.name, round: "first", local, graphNode, chainUrl: chain.url, schema, pastBlocks: scenario.pastBlocks, queries: [], log });
+        report.parity = { comparisons: compared.comparisons, ...sortDifferences(compared.differences, options.accepted) };
+      }
+      return { ...report, seconds: (Date.now() - started) / 1000 };
+    } finally {
+      await Promise.all(engines.map((e) => e.close()));
+    }
+  } finally {
+    await chain.stop();
+    await checkout.remove();
+    if (built) await rm(built.workDir, { recursive: true, force: true });
+  }
+}
+
+interface StartedEngines {
+  engines: RunningEngine[];
+  /** Engines that did not start or refused the deployment, with why. */
+  failed: { label: Engine["label"]; error: string }[];
+}
+
+/**
+ * The engines asked for, local first. An engine that refuses the deployment is reported, and the other
+ * still runs. graph-node reads files from the local node's IPFS, as in the parity suite, or from an IPFS
+ * server of its own when the local node is not running.
+ */
+async function startChosenEngines(built: BuiltSubgraph, choice: EngineChoice, options: EngineOptions): Promise<StartedEngines> {
+  const started: StartedEngines = { engines: [], failed: [] };
+  let ipfsHost: string | undefined;
+  if (choice !== "graph-node") {
+    try {
+      const local = await startLocalEngine(built, options);
+      started.engines.push(local);
+      ipfsHost = new URL(local.ipfsUrl).host;
+    } catch (error) {
+      started.failed.push({ label: "local", error: shortError(error) });
+    }
+  }
+  if (choice === "local") return started;
+  const ipfsServer = ipfsHost ? undefined : await createIpfsServer({ ipfs: await createIpfsStore({}), port: 0 });
+  try {
+    const graphNode = await startGraphNodeOracle(built, { ...options, ipfs: ipfsHost ?? new URL(ipfsServer?.url ?? "").host });
+    started.engines.push(ipfsServer ? { ...graphNode, close: async () => (await graphNode.close(), await ipfsServer.close()) } : graphNode);
+  } catch (error) {
+    await ipfsServer?.close();
+    started.failed.push({ label: "graph-node", error: shortError(error) });
+  }
+  return started;
+}
+
+/** graph-cli's verdict line when it has one ("✖ Failed to deploy ...: subgraph validation error: ..."). */
+function shortError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const verdict = text.split("\n").reverse().find((line) => /✖|Failed to deploy|error:/i.test(line));
+  return (verdict ?? text).trim().slice(0, 1000);
+}
+
+function entityReader(engine: Engine, schema: SubgraphSchema, checks: CheckList) {
+  const read = createEntityReader(engine.queryUrl, schema);
+  return async (typeName: string, block?: number, omit?: string[]): Promise<Record<string, unknown>[]> => {
+    const answer = await read(typeName, block, omit);
+    if ("rows" in answer) return answer.rows;
+    checks.equal(`${typeName} entities can be queried${block === undefined ? "" : ` at block ${block}`}`, answer.error, null);
+    return [];
+  };
+}
+
+function pathExists(path: string): Promise<boolean> {
+  return access(path).then(() => true, () => false);
+}
