@@ -2,9 +2,10 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    // tests/ holds the subgraph's Matchstick (AssemblyScript) tests; they run through test-runner/, not vitest.
-    include: ["{clients,gnd-test,graph-node,hardhat,lib,local-node,parity,scripts,subgraph-schema,test-runner,testing,wasm-host}/**/*.test.ts"],
-    exclude: ["**/node_modules/**", "tests/**", "**/_test/**/*.as.ts"],
+    // tests/ holds the subgraph's Matchstick (AssemblyScript) tests; they run through the workbench's
+    // `test` command, not vitest. The workbench's own tests sit beside its code, in packages/workbench/src.
+    include: ["{clients,hardhat,scripts,testing}/**/*.test.ts", "packages/*/src/**/*.test.ts"],
+    exclude: ["**/node_modules/**", "tests/**", "**/_test/**/*.as.ts", "packages/*/dist/**"],
     globalSetup: ["testing/globalSetup.ts"],
     testTimeout: 120_000,
     hookTimeout: 180_000,

@@ -2,7 +2,7 @@
 // Reads Solana accounts from SOLANA_RPC_URL (default http://127.0.0.1:8899); one key uses getAccountInfo,
 // several use getMultipleAccounts (chunks of 100, sent concurrently).
 import { parseArgs } from "node:util";
-import { createJsonRpcClient } from "../packages/workbench/src/json-rpc/index.js";
+import { createJsonRpcClient } from "subgraph-workbench/json-rpc";
 import { accountToJson, getAccountInfo, getMultipleAccounts, type AccountEncoding } from "../clients/solana/index.js";
 
 const ENCODINGS: readonly string[] = ["base58", "base64", "base64+zstd", "jsonParsed"];

@@ -1,6 +1,6 @@
 // `npm run approve -- --count N`: emits N Approval events through the proxy and prints the tx hashes.
 import { sendApprovals, readNetworks } from "../hardhat/deploy/index.js";
-import { fail, parseCli } from "../packages/workbench/src/cli/args.js";
+import { fail, parseCli } from "subgraph-workbench/cli";
 
 const { values } = parseCli({
   count: { type: "string", default: "10" },

@@ -7,16 +7,16 @@
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { projectRoot } from "../packages/workbench/src/lib/projectRoot.js";
-import { runCompat, type CompatResult, type CompatSuite } from "../packages/workbench/src/test-runner/index.js";
-import { fail, parseCli } from "../packages/workbench/src/cli/args.js";
+import { projectRoot } from "../hardhat/projectRoot.js";
+import { runCompat, type CompatResult, type CompatSuite } from "../testing/matchstick-compat/index.js";
+import { fail, parseCli } from "subgraph-workbench/cli";
 
 const { values } = parseCli({
   mirrors: { type: "string" },
   checkouts: { type: "string" },
   work: { type: "string", default: join(tmpdir(), "compat") },
   only: { type: "string", multiple: true },
-  list: { type: "string", default: join(projectRoot, "test-runner", "compat", "suites.json") },
+  list: { type: "string", default: join(projectRoot, "testing", "matchstick-compat", "suites.json") },
   help: { type: "boolean", short: "h", default: false },
 });
 

@@ -3,10 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rm } from "node:fs/promises";
 import { buildFor, startChainWithToken, startNode, type ChainFixture, type NodeFixture } from "../packages/workbench/src/local-node/e2e/harness.js";
-import { freePort } from "../packages/workbench/src/lib/freePort.js";
+import { freePort } from "subgraph-workbench/lib/freePort";
 import { sendApprovals } from "../hardhat/deploy/approvals.js";
 import { listApprovals, waitForBlock } from "../clients/subgraph/index.js";
-import type { BuiltSubgraph } from "../packages/workbench/src/lib/subgraphBuild.js";
+import type { BuiltSubgraph } from "subgraph-workbench/lib/subgraphBuild";
 import { runScript } from "./_test/runScript.js";
 import { startPlatformGateway, type PlatformGateway } from "./_test/platformGateway.js";
 

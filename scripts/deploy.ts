@@ -1,9 +1,10 @@
 // `npm run deploy`: deploys the subgraph with graph-cli to the local node, or to the platform when
 // DEPLOY_URL and IPFS_URL are set. Access keys in those addresses never reach the output.
-import { deploySubgraph, localEndpoints, subgraphName } from "../clients/subgraph/index.js";
-import { maskSecrets, secretsInUrl } from "../packages/workbench/src/lib/redact.js";
+import { deploySubgraph, localEndpoints } from "subgraph-workbench/deploy";
+import { subgraphName } from "../clients/subgraph/index.js";
+import { maskSecrets, secretsInUrl } from "subgraph-workbench/lib/redact";
 import { defaultVersionLabel } from "./lib/versionLabel.js";
-import { parseCli } from "../packages/workbench/src/cli/args.js";
+import { parseCli } from "subgraph-workbench/cli";
 
 const { values } = parseCli({
   "version-label": { type: "string", default: defaultVersionLabel() },

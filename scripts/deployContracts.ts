@@ -2,8 +2,8 @@
 // networks.json. Env: ETHEREUM_RPC (default the local Hardhat node), PRIVATE_KEY (real networks),
 // NETWORK (the networks.json entry, default "localhost").
 import { deployApprovalToken, ensureCompiled, writeNetworkEntry } from "../hardhat/deploy/index.js";
-import { maskUrl } from "../packages/workbench/src/lib/redact.js";
-import { fail, parseCli } from "../packages/workbench/src/cli/args.js";
+import { maskUrl } from "subgraph-workbench/lib/redact";
+import { fail, parseCli } from "subgraph-workbench/cli";
 
 const { values } = parseCli({
   rpc: { type: "string", default: process.env.ETHEREUM_RPC ?? "http://127.0.0.1:8545" },

@@ -5,15 +5,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { cp, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
-import { listen, type RunningServer } from "../packages/workbench/src/lib/http/index.js";
+import { listen, type RunningServer } from "subgraph-workbench/lib/http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startHardhatNode, type HardhatNode } from "../hardhat/chain/hardhatNode.js";
 import { readNetworks } from "../hardhat/deploy/networks.js";
-import { freePort } from "../packages/workbench/src/lib/freePort.js";
-import { projectRoot } from "../packages/workbench/src/lib/projectRoot.js";
+import { freePort } from "subgraph-workbench/lib/freePort";
+import { projectRoot } from "../hardhat/projectRoot.js";
 import { approvalsFromChain } from "./_test/chainApprovals.js";
-import { descendantsOf, isRunning } from "../packages/workbench/src/lib/processTree.js";
+import { descendantsOf, isRunning } from "subgraph-workbench/lib/processTree";
 
 // A cold graph-cli build takes 10-20 s on a loaded 2-core machine; each wait below has its own deadline.
 vi.setConfig({ testTimeout: 600_000 });

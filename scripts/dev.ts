@@ -1,15 +1,20 @@
-// `npm run dev [-- --dir <subgraph folder>]`: the hot-reload dev loop (scripts/lib/dev-loop). Starts a
-// chain, the token with sample approvals and the local node as `npm start` does, then builds and
-// deploys a new version of the subgraph on every save, until Ctrl-C.
+// `npm run dev [-- --dir <subgraph folder>]`: the workbench's hot-reload dev loop (subgraph-workbench's
+// dev-loop) with the approval project's chain in front: it starts a chain, the token with sample approvals
+// as `npm start` does, then the loop starts the local node and builds and deploys a new version of the
+// subgraph on every save, until Ctrl-C.
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { projectRoot } from "../packages/workbench/src/lib/projectRoot.js";
+import { parse } from "yaml";
+import { projectRoot } from "../hardhat/projectRoot.js";
 import { subgraphName } from "../clients/subgraph/index.js";
-import { defaultPorts } from "./lib/jobServices.js";
-import { createDevLoop } from "../packages/workbench/src/dev-loop/index.js";
-import { fail, parseCli } from "../packages/workbench/src/cli/args.js";
-import { logStrayErrors, stopOnSignals, stopWhenOrphaned } from "../packages/workbench/src/cli/processGuards.js";
-import { startChildReaper } from "../packages/workbench/src/cli/childReaper.js";
+import { ensureApprovalToken, ensureChain } from "./lib/jobServices.js";
+import { sendApprovals } from "../hardhat/deploy/index.js";
+import { defaultPorts } from "subgraph-workbench/node-services";
+import { createDevLoop, type PreparedChain } from "subgraph-workbench/dev-loop";
+import { fail, parseCli } from "subgraph-workbench/cli";
+import { logStrayErrors, stopOnSignals, stopWhenOrphaned } from "subgraph-workbench/cli";
+import { startChildReaper } from "subgraph-workbench/cli";
 
 // A stray error is logged and the loop keeps watching; whatever ends this process ends the chain and
 // the database server it started.
@@ -40,11 +45,35 @@ const port = (flag: string) => count(flag, values[flag as "query-port"], 1);
 const dir = resolve(values.dir);
 if (!existsSync(join(dir, "subgraph.yaml"))) fail(`--dir ${dir} holds no subgraph.yaml`);
 
+const ethereumRpc = process.env.ETHEREUM_RPC ?? "http://127.0.0.1:8545";
+const approvals = count("approvals", values.approvals);
+
+/** The chain (reused or started), and the token with sample approvals when the subgraph indexes it. */
+async function prepare(log: (line: string) => void): Promise<PreparedChain> {
+  const chain = await ensureChain(ethereumRpc, log);
+  // Our token only for a subgraph that indexes it (the project's, or a copy of it); another
+  // subgraph's networks.json names its own contracts.
+  if (await indexesApprovalToken(dir)) {
+    const token = await ensureApprovalToken(ethereumRpc, join(dir, "networks.json"), log);
+    if (token.deployed && approvals > 0) {
+      const sent = await sendApprovals({ rpcUrl: ethereumRpc, token: token.address, count: approvals });
+      log(`sent ${sent.approvals} approvals in blocks ${sent.firstBlock}-${sent.lastBlock}`);
+    }
+  }
+  return { reset: chain.fresh, ...(chain.started ? { close: chain.started.stop } : {}) };
+}
+
+async function indexesApprovalToken(folder: string): Promise<boolean> {
+  const manifest = parse(await readFile(join(folder, "subgraph.yaml"), "utf8")) as { dataSources?: { name?: unknown }[] } | null;
+  return manifest?.dataSources?.some((d) => d.name === "ApprovalToken") ?? false;
+}
+
 try {
   const loop = await createDevLoop({
     dir,
     name: subgraphName(),
-    ethereumRpc: process.env.ETHEREUM_RPC ?? "http://127.0.0.1:8545",
+    ethereumRpc,
+    prepare,
     dataDir: values["data-dir"],
     postgres: values.postgres,
     ports: {
@@ -53,7 +82,6 @@ try {
       ipfs: port("ipfs-port"),
       status: port("status-port"),
     },
-    approvals: count("approvals", values.approvals),
     debounceMs: count("debounce", values.debounce),
     log: (line) => console.log(line),
   });

@@ -1,6 +1,6 @@
 // `npm run abi`: writes the implementation's ABI from the Hardhat artifact to abis/ (never by hand).
 import { exportImplementationAbi } from "./lib/abi.js";
-import { fail } from "../packages/workbench/src/cli/args.js";
+import { fail } from "subgraph-workbench/cli";
 
 try {
   const path = await exportImplementationAbi();

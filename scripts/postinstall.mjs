@@ -4,6 +4,9 @@
 // and adds the missing binding without touching package.json or the lockfile. On Node >= 22 the
 // binding is already there and this does nothing.
 //
+// It builds the workspace's workbench package (packages/workbench: src/ to dist/), so that its command
+// starts compiled, as it does when installed from its tarball.
+//
 // It also points `node_modules/.bin/graph` at the project's graph-cli. A second, older graph-cli is
 // installed under an alias (`graph-cli-0.87`, the toolchain a real subgraph pins) and npm links the
 // `graph` bin of either one, whichever it links last.
@@ -71,5 +74,11 @@ function linkGraphBin() {
   symlinkSync(target, link);
 }
 
+function buildWorkbench() {
+  const build = join(process.cwd(), "packages", "workbench", "scripts", "build.mjs");
+  if (existsSync(build)) execFileSync(process.execPath, [build], { stdio: "inherit" });
+}
+
 addEdrBinding();
 linkGraphBin();
+buildWorkbench();

@@ -1,6 +1,7 @@
 // `npm run query`: lists approvals from the local node (default) or --endpoint / QUERY_URL.
-import { formatApprovalsJson, formatApprovalsTable, listApprovals, queryUrlFor, subgraphName } from "../clients/subgraph/index.js";
-import { fail, parseCli } from "../packages/workbench/src/cli/args.js";
+import { queryUrlFor } from "subgraph-workbench/deploy";
+import { formatApprovalsJson, formatApprovalsTable, listApprovals, subgraphName } from "../clients/subgraph/index.js";
+import { fail, parseCli } from "subgraph-workbench/cli";
 
 const { values } = parseCli({
   endpoint: { type: "string", default: process.env.QUERY_URL ?? queryUrlFor(subgraphName()) },

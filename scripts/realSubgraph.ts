@@ -5,10 +5,11 @@
 // a clone of the subgraph's repository (or a bare mirror of it); it is copied to a scratch folder. With
 // `--store postgres` the local node stores entities in PostgreSQL (DATABASE_URL's server, or one from npm).
 import { resolve } from "node:path";
-import { dropDatabase, ensureDatabase, postgresFromEnvOrThrowaway } from "../packages/workbench/src/lib/embedded-postgres/index.js";
-import { formatRealSubgraphReport, readAcceptedDifferences, realSubgraphPassed, realSubgraphs, runRealSubgraph, type EngineChoice } from "../packages/workbench/src/parity/index.js";
-import { projectRoot } from "../packages/workbench/src/lib/projectRoot.js";
-import { fail, parseCli } from "../packages/workbench/src/cli/args.js";
+import { dropDatabase, ensureDatabase, postgresFromEnvOrThrowaway } from "subgraph-workbench/lib/embedded-postgres";
+import { readAcceptedDifferences } from "subgraph-workbench/parity";
+import { formatRealSubgraphReport, realSubgraphPassed, realSubgraphs, runRealSubgraph, type EngineChoice } from "../testing/real-subgraphs/index.js";
+import { projectRoot } from "../hardhat/projectRoot.js";
+import { fail, parseCli } from "subgraph-workbench/cli";
 
 const { values, positionals } = parseCli({
   source: { type: "string" },
@@ -33,7 +34,7 @@ const cleanUp = async () => (postgres?.embedded ? postgres.stop() : postgres ? d
 let passed = false;
 try {
   const databaseUrl = postgres ? await ensureDatabase(postgres.url, database) : undefined;
-  const accepted = await readAcceptedDifferences(resolve(projectRoot, "parity", "accepted-differences.json"));
+  const accepted = await readAcceptedDifferences(resolve(projectRoot, "testing", "parity", "accepted-differences.json"));
   const report = await runRealSubgraph(subgraph, { source: values.source, engines: engine, accepted, ...(values.rev ? { rev: values.rev } : {}), ...(databaseUrl ? { databaseUrl } : {}), log: (line) => console.log(line) });
   console.log(formatRealSubgraphReport(report));
   passed = realSubgraphPassed(report);

@@ -1,9 +1,9 @@
 // `npm run rpc-adapter -- --target <chain URL> [--port 8546] [--host 127.0.0.1]`: a JSON-RPC pass-through
 // that lets graph-node's eth_call reach Hardhat 3's node (graph-node/rpcAdapter.ts). Point graph-node's
 // `ethereum` setting at it instead of the chain. docker compose runs it in front of its Hardhat node.
-import { startRpcAdapter } from "../packages/workbench/src/graph-node/index.js";
-import { maskUrl } from "../packages/workbench/src/lib/redact.js";
-import { fail, parseCli } from "../packages/workbench/src/cli/args.js";
+import { startRpcAdapter } from "subgraph-workbench/graph-node";
+import { maskUrl } from "subgraph-workbench/lib/redact";
+import { fail, parseCli } from "subgraph-workbench/cli";
 
 const { values } = parseCli({
   target: { type: "string", default: process.env.ETHEREUM_RPC ?? "http://127.0.0.1:8545" },

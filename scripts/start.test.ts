@@ -4,7 +4,7 @@ import { chmod, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startHardhatNode, type HardhatNode } from "../hardhat/chain/hardhatNode.js";
-import { freePort } from "../packages/workbench/src/lib/freePort.js";
+import { freePort } from "subgraph-workbench/lib/freePort";
 import { readNetworks } from "../hardhat/deploy/networks.js";
 import { approvalsFromChain } from "./_test/chainApprovals.js";
 import { runScript, type ScriptResult } from "./_test/runScript.js";

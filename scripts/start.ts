@@ -1,13 +1,13 @@
 // `npm start [-- --exit] [-- --postgres] [-- --engine graph-node]`: the main job. Local chain, contracts, local node, subgraph, sample
 // approvals, and the approvals listed; then serves until Ctrl-C (or exits with --exit).
 import { join } from "node:path";
-import { projectRoot } from "../packages/workbench/src/lib/projectRoot.js";
+import { projectRoot } from "../hardhat/projectRoot.js";
 import { subgraphName } from "../clients/subgraph/index.js";
 import { defaultPorts, runMainJob } from "./lib/mainJob.js";
-import { mappingLimitsFromEnv, queryLimitsFromEnv } from "../packages/workbench/src/local-node/index.js";
-import { fail, parseCli } from "../packages/workbench/src/cli/args.js";
-import { logStrayErrors, stopOnSignals, stopWhenOrphaned } from "../packages/workbench/src/cli/processGuards.js";
-import { startChildReaper } from "../packages/workbench/src/cli/childReaper.js";
+import { mappingLimitsFromEnv, queryLimitsFromEnv } from "subgraph-workbench/local-node";
+import { fail, parseCli } from "subgraph-workbench/cli";
+import { logStrayErrors, stopOnSignals, stopWhenOrphaned } from "subgraph-workbench/cli";
+import { startChildReaper } from "subgraph-workbench/cli";
 
 // A stray error is logged; the node and the chain keep serving. Whatever ends this process, the chain,
 // the database server and graph-node it started end with it.

@@ -1,7 +1,7 @@
 // npm run storage-range -- <blockHash> <txIndex> <address> <startKey> [maxResults]
 // Emulates debug_storageRangeAt over eth_getStorageAt against ETHEREUM_RPC (default http://127.0.0.1:8545)
 // and prints the JSON-RPC-shaped answer; failed slot reads are warned about on stderr.
-import { createJsonRpcClient } from "../packages/workbench/src/json-rpc/index.js";
+import { createJsonRpcClient } from "subgraph-workbench/json-rpc";
 import { storageRangeAtResponse } from "../clients/evm/index.js";
 
 try {

@@ -9,8 +9,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { projectRoot } from "../packages/workbench/src/lib/projectRoot.js";
-import { parseCli } from "../packages/workbench/src/cli/args.js";
+import { projectRoot } from "../hardhat/projectRoot.js";
+import { parseCli } from "subgraph-workbench/cli";
 
 const { values } = parseCli({
   suites: { type: "string", default: join(tmpdir(), "compat") },
@@ -30,7 +30,7 @@ interface Figure {
 }
 
 function timed(dir: string, mode: "cold" | "warm", jobs: number, optimize = false): Figure {
-  const args = [join(projectRoot, "test-runner", "compat", "benchSuite.ts"), dir, mode, String(jobs), ...(optimize ? ["optimize"] : [])];
+  const args = [join(projectRoot, "testing", "matchstick-compat", "benchSuite.ts"), dir, mode, String(jobs), ...(optimize ? ["optimize"] : [])];
   const child = spawnSync(join(projectRoot, "node_modules", ".bin", "tsx"), args, {
     cwd: dir,
     encoding: "utf8",
@@ -44,7 +44,7 @@ function timed(dir: string, mode: "cold" | "warm", jobs: number, optimize = fals
   }
 }
 
-const list = JSON.parse(readFileSync(join(projectRoot, "test-runner", "compat", "suites.json"), "utf8")) as { repo: string; commit: string; dir?: string }[];
+const list = JSON.parse(readFileSync(join(projectRoot, "testing", "matchstick-compat", "suites.json"), "utf8")) as { repo: string; commit: string; dir?: string }[];
 const cores = availableParallelism();
 const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 const busy = (f: Figure): string => (f.cpuMs / f.wallMs).toFixed(2);

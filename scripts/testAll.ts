@@ -1,12 +1,12 @@
 // `npm test`: every suite, then one closing line `N passed, N failed` that sums them.
-// Suites: vitest (TypeScript tests across the project), the Matchstick-compatible runner (tests/*.test.ts)
-// and the gnd test JSON runner (tests/*.json).
+// Suites: vitest (TypeScript tests across the workspace), the workbench's `test` command on the subgraph's
+// Matchstick tests (tests/*.test.ts) and its `test:json` command (tests/*.json). The workbench package is
+// built first (incrementally), so that the project uses its current code as an installed package.
 import { spawn } from "node:child_process";
 import { readFile, rm, mkdtemp } from "node:fs/promises";
-import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { graphCliEnv } from "../packages/workbench/src/lib/graphCli.js";
+import { graphCliEnv } from "subgraph-workbench/lib/graphCli";
 
 interface SuiteResult {
   name: string;
@@ -50,9 +50,9 @@ async function runVitest(name: string, extraArgs: string[]): Promise<SuiteResult
 }
 
 /** A CLI suite whose last line matching `summary` gives its passed and failed counts. */
-async function runCliSuite(name: string, args: string[], summary: RegExp): Promise<SuiteResult> {
+async function runCliSuite(name: string, command: string, args: string[], summary: RegExp): Promise<SuiteResult> {
   let tail = "";
-  const exitCode = await run("tsx", args, {}, (text) => {
+  const exitCode = await run(command, args, {}, (text) => {
     tail = (tail + text).slice(-4000);
   });
   const match = [...tail.matchAll(summary)].pop();
@@ -61,29 +61,29 @@ async function runCliSuite(name: string, args: string[], summary: RegExp): Promi
   return { name, passed, failed: exitCode !== 0 && failed === 0 ? 1 : failed, exitCode };
 }
 
-async function runSubgraphTests(): Promise<SuiteResult | null> {
-  if (!existsSync("test-runner/cli.ts")) return null;
+async function runSubgraphTests(): Promise<SuiteResult> {
   // The Matchstick tests import generated/ (not committed), as under `graph test`.
   const codegen = await run("graph", ["codegen", "--output-dir", "generated/"], graphCliEnv());
   if (codegen !== 0) return { name: "matchstick", passed: 0, failed: 1, exitCode: codegen };
-  return runCliSuite("matchstick", ["test-runner/cli.ts"], /^(\d+) passed, (\d+) failed/gm);
+  return runCliSuite("matchstick", "subgraph-workbench", ["test"], /^(\d+) passed, (\d+) failed/gm);
 }
 
 /** The subgraph's tests in graph-node's `gnd test` JSON format (tests/*.json), on the local node. */
-async function runJsonTests(): Promise<SuiteResult | null> {
-  if (!existsSync("gnd-test/cli.ts")) return null;
-  return runCliSuite("gnd test (JSON)", ["gnd-test/cli.ts"], /^Tests: (\d+) passed, (\d+) failed/gm);
+function runJsonTests(): Promise<SuiteResult> {
+  return runCliSuite("gnd test (JSON)", "subgraph-workbench", ["test:json"], /^Tests: (\d+) passed, (\d+) failed/gm);
 }
 
+const built = await run("npm", ["run", "--silent", "build:workbench"]);
+if (built !== 0) {
+  console.log("the workbench package did not build");
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+}
 const args = process.argv.slice(2);
 const results: SuiteResult[] = [await runVitest("vitest", args)];
-const subgraph = await runSubgraphTests();
-if (subgraph) results.push(subgraph);
+results.push(await runSubgraphTests());
 // After the Matchstick suite: its `graph codegen` made generated/, which the build needs.
-if (args.length === 0) {
-  const json = await runJsonTests();
-  if (json) results.push(json);
-}
+if (args.length === 0) results.push(await runJsonTests());
 
 for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((n, r) => n + r.passed, 0);

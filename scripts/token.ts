@@ -1,7 +1,7 @@
 // npm run token -- --slug <app_slug> [--decode] [--base-url URL] [--api-key KEY] [--dotenv PATH] [--timeout MS]
 // (`--dotenv`, not `--env-file`: tsx hands `--env-file` to node itself, wherever it appears.)
 // Env: MARKETPLACE_BASE_URL, MARKETPLACE_API_KEY, MARKETPLACE_APP_SLUG (also read from .env).
-import { parseCli } from "../packages/workbench/src/cli/args.js";
+import { parseCli } from "subgraph-workbench/cli";
 import { runTokenCommand } from "../clients/marketplace/index.js";
 
 const { values } = parseCli({

@@ -2,7 +2,7 @@
 // (`--dotenv`, not `--env-file`: tsx hands `--env-file` to node itself, wherever it appears.)
 // The public key comes from JWT_PUBLIC_KEY (environment or .env).
 import { text } from "node:stream/consumers";
-import { parseCli } from "../packages/workbench/src/cli/args.js";
+import { parseCli } from "subgraph-workbench/cli";
 import { runValidateCommand } from "../clients/marketplace/index.js";
 
 const { values, positionals } = parseCli({

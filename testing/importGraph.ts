@@ -1,6 +1,7 @@
-// The project's import graph, read from the sources: every relative import, re-export and dynamic
-// import of every TypeScript file, resolved to the file it names. architecture.test.ts checks the
-// layering rules over it.
+// The workspace's import graph, read from the sources: every relative import, re-export and dynamic
+// import of every TypeScript file, resolved to the file it names, and every import of a workspace package
+// by name (`subgraph-workbench/local-node`), resolved through its package.json `exports` to the source
+// file its entry is compiled from. architecture.test.ts checks the layering rules over it.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize, relative, sep } from "node:path";
 
@@ -11,9 +12,18 @@ export interface ImportEdge {
   to: string;
   /** `import type` / `export type`: erased at run time, but still an arrow between modules. */
   typeOnly: boolean;
+  /** Written as a package name (`subgraph-workbench/...`), not as a relative path. */
+  byName: boolean;
 }
 
-const importPattern = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^"';]*?\s+from\s+)?["'](\.{1,2}\/[^"']+)["']|import\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
+/** A workspace package: its name, its folder (relative to the root) and its `exports` map. */
+export interface WorkspacePackage {
+  name: string;
+  dir: string;
+  exports: Record<string, string | { default?: string }>;
+}
+
+const importPattern = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^"';]*?\s+from\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 export function listSourceFiles(root: string, folders: string[]): string[] {
   const files: string[] = [];
@@ -35,7 +45,7 @@ export function listSourceFiles(root: string, folders: string[]): string[] {
   return files.sort();
 }
 
-export function readImportGraph(root: string, files: string[]): ImportEdge[] {
+export function readImportGraph(root: string, files: string[], packages: WorkspacePackage[] = []): ImportEdge[] {
   const known = new Set(files);
   const edges: ImportEdge[] = [];
   for (const from of files) {
@@ -43,11 +53,40 @@ export function readImportGraph(root: string, files: string[]): ImportEdge[] {
     for (const match of text.matchAll(importPattern)) {
       const specifier = match[3] ?? match[4];
       if (!specifier) continue;
-      const to = resolveSpecifier(from, specifier, known);
-      if (to) edges.push({ from, to, typeOnly: Boolean(match[2]) });
+      const typeOnly = Boolean(match[2]);
+      if (specifier.startsWith(".")) {
+        const to = resolveSpecifier(from, specifier, known);
+        if (to) edges.push({ from, to, typeOnly, byName: false });
+        continue;
+      }
+      const to = resolvePackageEntry(specifier, packages, known);
+      if (to) edges.push({ from, to, typeOnly, byName: true });
     }
   }
   return edges;
+}
+
+/**
+ * The source file behind a package-name import: the `exports` entry it matches (exactly, or a `*`
+ * pattern), with `dist/x.js` read as `src/x.ts`. Undefined for other packages and for no entry.
+ */
+export function resolvePackageEntry(specifier: string, packages: WorkspacePackage[], known: Set<string>): string | undefined {
+  const pkg = packages.find((p) => specifier === p.name || specifier.startsWith(`${p.name}/`));
+  if (!pkg) return undefined;
+  const subpath = `.${specifier.slice(pkg.name.length)}`;
+  const target = (key: string, star?: string) => {
+    const entry = pkg.exports[key];
+    const file = typeof entry === "string" ? entry : entry?.default;
+    return file && (star === undefined ? file : file.replace("*", star));
+  };
+  let file = target(subpath);
+  if (!file) {
+    const pattern = Object.keys(pkg.exports).find((k) => k.includes("*") && subpath.startsWith(k.slice(0, k.indexOf("*"))));
+    if (pattern) file = target(pattern, subpath.slice(pattern.indexOf("*")));
+  }
+  if (!file) return undefined;
+  const source = toPosix(normalize(join(pkg.dir, file.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts"))));
+  return known.has(source) ? source : undefined;
 }
 
 function resolveSpecifier(from: string, specifier: string, known: Set<string>): string | undefined {

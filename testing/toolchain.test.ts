@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "../packages/workbench/src/lib/projectRoot.js";
+import { projectRoot } from "../hardhat/projectRoot.js";
 
 const versionOf = (pkg: string) => (JSON.parse(readFileSync(join(projectRoot, "node_modules", pkg, "package.json"), "utf8")) as { version: string }).version;
 

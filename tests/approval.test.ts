@@ -1,7 +1,7 @@
 import { BigInt } from "@graphprotocol/graph-ts";
 import { afterEach, assert, clearInBlockStore, clearStore, describe, test } from "matchstick-as/assembly/index";
-import { ApprovalHandler } from "../src/mapping.ts";
-import { OWNER, SPENDER, approvalId, createApprovalEvent, maxUint256 } from "./approval-utils.ts";
+import { ApprovalHandler } from "../src/mapping";
+import { OWNER, SPENDER, approvalId, createApprovalEvent, maxUint256 } from "./approval-utils";
 
 describe("ApprovalHandler", () => {
   afterEach(() => {

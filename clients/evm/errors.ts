@@ -1,4 +1,4 @@
-import { RpcClientError } from "../../packages/workbench/src/json-rpc/index.js";
+import { RpcClientError } from "subgraph-workbench/json-rpc";
 
 /** A storage-range failure; its message is the text the emulation reports under code -32000. */
 export class StorageRangeError extends RpcClientError {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../packages/workbench/src/lib/freePort.js";
+import { freePort } from "subgraph-workbench/lib/freePort";
 import { startHardhatNode, type HardhatNode } from "../../hardhat/chain/hardhatNode.js";
-import { createJsonRpcClient, type JsonRpcClient } from "../../packages/workbench/src/json-rpc/createJsonRpcClient.js";
+import { createJsonRpcClient, type JsonRpcClient } from "subgraph-workbench/json-rpc";
 import { startRpcProxy, INJECTED_FAILURE, type RpcProxy, type RpcProxyOptions } from "./_test/rpcProxy.js";
 import { sequentialStorageRange, type OracleParameters } from "./_test/sequentialOracle.js";
 import { deploySparseStorage, type Deployed } from "./_test/sparseStorage.js";

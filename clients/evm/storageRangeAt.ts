@@ -1,4 +1,4 @@
-import { createBatchCaller, type BatchEntry, type JsonRpcClient, type RequestOptions, type RpcCall, ConnectionError, InvalidParamsRpcError, TimeoutError } from "../../packages/workbench/src/json-rpc/index.js";
+import { createBatchCaller, type BatchEntry, type JsonRpcClient, type RequestOptions, type RpcCall, ConnectionError, InvalidParamsRpcError, TimeoutError } from "subgraph-workbench/json-rpc";
 import { BlockFetchError, NodeConnectionError, StorageRangeParamsError } from "./errors.js";
 import { normalizeWord, parseStartKey, slotKey, ZERO_WORD } from "./slotKey.js";
 

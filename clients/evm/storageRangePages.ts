@@ -1,4 +1,4 @@
-import type { JsonRpcClient } from "../../packages/workbench/src/json-rpc/index.js";
+import type { JsonRpcClient } from "subgraph-workbench/json-rpc";
 import { storageRangeAt, type StorageRangeAtParameters, type StorageRangeAtReturnType } from "./storageRangeAt.js";
 
 export type StorageRangePagesParameters = Omit<StorageRangeAtParameters, "startKey"> & {

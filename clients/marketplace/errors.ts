@@ -1,6 +1,6 @@
 // Error tree for the marketplace token flow. Every class has a stable `code` (like jose's ERR_JWT_EXPIRED)
 // and the validator's messages are exactly the reference validator's, so callers and logs can match on them.
-import { BaseError } from "../../packages/workbench/src/lib/errors.js";
+import { BaseError } from "subgraph-workbench/lib/errors";
 
 export type ErrorDetails = Readonly<Record<string, unknown>>;
 

@@ -11,7 +11,7 @@ import {
 } from "./errors.js";
 import { bodyMessage, fetchApplicationToken, tokenEndpoint } from "./fetchApplicationToken.js";
 import { createTokenValidator } from "./validateToken.js";
-import { freePort } from "../../packages/workbench/src/lib/freePort.js";
+import { freePort } from "subgraph-workbench/lib/freePort";
 
 const API_KEY = "pk_live_9c1d2e3f4a5b6c7d8e9f";
 const keys = generateTestKeys();

@@ -7,7 +7,7 @@ import {
   TokenResponseError,
   TokenTimeoutError,
 } from "./errors.js";
-import { errorWithoutSecrets, maskSecrets, secretsInUrl } from "../../packages/workbench/src/lib/redact.js";
+import { errorWithoutSecrets, maskSecrets, secretsInUrl } from "subgraph-workbench/lib/redact";
 
 export type FetchApplicationTokenParameters = {
   /** Platform API base address, e.g. `https://api.example.com`; no vendor host is built in. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateTestKeys, referenceClaims, signToken } from "./_test/keys.js";
 import { createTokenMiddleware, readBearerToken, type AuthenticatedRequest } from "./middleware.js";
 import { createTokenValidator } from "./validateToken.js";
-import { listen, type RunningServer } from "../../packages/workbench/src/lib/http/index.js";
+import { listen, type RunningServer } from "subgraph-workbench/lib/http";
 
 const SLUG = "my-app";
 const PAID = `com.${SLUG}.api.Paid`;

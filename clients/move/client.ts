@@ -2,7 +2,7 @@
 // exact REST paths and the node's raw error bodies visible (see docs/readme/move.md for why there is no SDK).
 import { parseErrorBody } from "./decode.js";
 import { InvalidArgumentError, MoveApiError, MoveNetworkError, MoveResponseError, MoveTimeoutError } from "./errors.js";
-import { maskUrl as maskAnyUrl } from "../../packages/workbench/src/lib/redact.js";
+import { maskUrl as maskAnyUrl } from "subgraph-workbench/lib/redact";
 
 /** Node URLs keep the REST path the client appends after `/v1/` and its paging parameters. */
 function maskUrl(url: string): string {

@@ -16,7 +16,7 @@ import { getEventsByEventHandle } from "./getEventsByEventHandle.js";
 import { getMessageHolder } from "./getMessageHolder.js";
 import { getTransactionByHash } from "./getTransactionByHash.js";
 import { createFixtureNode, type FixtureNode } from "./_test/fixtureNode.js";
-import { freePort } from "../../packages/workbench/src/lib/freePort.js";
+import { freePort } from "subgraph-workbench/lib/freePort";
 
 const SECRET = "k3yS3cr3tAbCdEf0123456789";
 const ALICE = "0xa11ce";

@@ -1,6 +1,6 @@
 // One base error for every Move-node client failure. Each class carries a stable `code`; messages never hold an
 // unmasked node URL (node addresses carry an access key as a path segment).
-import { BaseError, withDetailLine, type DetailLineOptions } from "../../packages/workbench/src/lib/errors.js";
+import { BaseError, withDetailLine, type DetailLineOptions } from "subgraph-workbench/lib/errors";
 
 /** Error body of every non-2xx answer. */
 export type AptosErrorBody = {

@@ -1,4 +1,4 @@
-import { RpcClientError } from "../../packages/workbench/src/json-rpc/index.js";
+import { RpcClientError } from "subgraph-workbench/json-rpc";
 
 /** A key that is not base58 for exactly 32 bytes; caught before anything is sent. */
 export class InvalidPublicKeyError extends RpcClientError {

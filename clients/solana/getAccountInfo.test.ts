@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createJsonRpcClient, type JsonRpcClient } from "../../packages/workbench/src/json-rpc/createJsonRpcClient.js";
-import { InvalidParamsRpcError, InvalidRequestRpcError } from "../../packages/workbench/src/json-rpc/errors.js";
+import { createJsonRpcClient, type JsonRpcClient } from "subgraph-workbench/json-rpc";
+import { InvalidParamsRpcError, InvalidRequestRpcError } from "subgraph-workbench/json-rpc";
 import { EMPTY, EXACTLY_128, LARGE, MINT, MINT_PARSED, MISSING, PROGRAM, SMALL, SYSTEM_PROGRAM, fixtureAccounts } from "./_test/accounts.js";
 import { startSolanaFixtureServer, type SolanaFixtureServer } from "./_test/fixtureServer.js";
 import { InvalidPublicKeyError } from "./errors.js";

@@ -1,4 +1,4 @@
-import type { JsonRpcClient, RequestOptions } from "../../packages/workbench/src/json-rpc/index.js";
+import type { JsonRpcClient, RequestOptions } from "subgraph-workbench/json-rpc";
 import { accountConfig, type AccountConfigParameters } from "./accountConfig.js";
 import { decodeAccount, splitRpcResponse, type AccountDataFor, type AccountEncoding, type AccountInfo, type RpcContext } from "./accountRecord.js";
 import { assertPublicKey } from "./publicKey.js";

@@ -1,5 +1,5 @@
-import { BaseError } from "../../packages/workbench/src/lib/errors.js";
-import { maskUrl } from "../../packages/workbench/src/lib/redact.js";
+import { BaseError } from "subgraph-workbench/lib/errors";
+import { maskUrl } from "subgraph-workbench/lib/redact";
 
 /** Base of every error the subgraph clients raise. Messages never contain an access key. */
 export class SubgraphClientError extends BaseError {

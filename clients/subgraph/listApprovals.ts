@@ -1,5 +1,5 @@
 import { ClientError, GraphQLClient, gql } from "graphql-request";
-import { maskUrl } from "../../packages/workbench/src/lib/redact.js";
+import { maskUrl } from "subgraph-workbench/lib/redact";
 import { EndpointUnreachableError, GraphQLQueryError, SubgraphClientError, UnknownSubgraphError } from "./errors.js";
 
 /** One `ApprovalQuery` entity with its value as a bigint (raw token units). */

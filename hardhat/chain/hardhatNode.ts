@@ -1,8 +1,8 @@
 import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { freePort } from "../../packages/workbench/src/lib/freePort.js";
-import { cutLifeline, spawnWithLifeline } from "../../packages/workbench/src/lib/lifeline.js";
-import { projectRoot } from "../../packages/workbench/src/lib/projectRoot.js";
+import { freePort } from "subgraph-workbench/lib/freePort";
+import { cutLifeline, spawnWithLifeline } from "subgraph-workbench/lib/lifeline";
+import { projectRoot } from "../projectRoot.js";
 
 export interface HardhatNode {
   url: string;

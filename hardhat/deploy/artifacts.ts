@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { InterfaceAbi } from "ethers";
-import { projectRoot } from "../../packages/workbench/src/lib/projectRoot.js";
+import { projectRoot } from "../projectRoot.js";
 
 export interface ContractArtifact {
   contractName: string;

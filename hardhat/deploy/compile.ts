@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { join } from "node:path";
-import { projectRoot } from "../../packages/workbench/src/lib/projectRoot.js";
+import { projectRoot } from "../projectRoot.js";
 
 /** Compiles the contracts with Hardhat (a no-op when nothing changed), so tests run on a fresh clone. */
 export async function ensureCompiled(): Promise<void> {

@@ -1,6 +1,6 @@
 import { readFile, writeFile, rename } from "node:fs/promises";
 import { join } from "node:path";
-import { projectRoot } from "../../packages/workbench/src/lib/projectRoot.js";
+import { projectRoot } from "../projectRoot.js";
 
 /** graph-cli's networks.json: network -> data source name -> {address, startBlock}. */
 export type NetworksFile = Record<string, Record<string, { address: string; startBlock?: number }>>;

@@ -1,5 +1,5 @@
 import { JsonRpcProvider, Wallet, type Signer } from "ethers";
-import { maskUrl } from "../../packages/workbench/src/lib/redact.js";
+import { maskUrl } from "subgraph-workbench/lib/redact";
 
 
 export interface ChainConnection {

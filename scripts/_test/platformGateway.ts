@@ -1,5 +1,5 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
-import { listen } from "../../packages/workbench/src/lib/http/index.js";
+import { listen } from "subgraph-workbench/lib/http";
 
 export interface PlatformGateway {
   deployUrl: string;

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { projectRoot } from "../../packages/workbench/src/lib/projectRoot.js";
+import { projectRoot } from "../../hardhat/projectRoot.js";
 
 export interface ScriptResult {
   code: number;

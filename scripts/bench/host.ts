@@ -2,7 +2,7 @@
 // through the WASM host with the store. Thin: the work is in approvalBench.ts.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { buildSubgraph } from "../../packages/workbench/src/lib/subgraphBuild.js";
+import { buildSubgraph } from "subgraph-workbench/lib/subgraphBuild";
 import { runApprovalBench } from "../../packages/workbench/src/wasm-host/approvalHandler.bench.js";
 
 const events = Number(process.argv[2] ?? 200_000);

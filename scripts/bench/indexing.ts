@@ -3,8 +3,8 @@
 // data source against M of them, with the same N events. Postgres runs use DATABASE_URL, else an embedded server.
 import { runIndexingBench, type BenchBackend } from "../../packages/workbench/src/local-node/e2e/indexing.bench.js";
 import { runFactoryBench } from "../../packages/workbench/src/local-node/e2e/factoryIndexing.bench.js";
-import { postgresFromEnvOrThrowaway } from "../../packages/workbench/src/lib/embedded-postgres/index.js";
-import { fail, parseCli } from "../../packages/workbench/src/cli/args.js";
+import { postgresFromEnvOrThrowaway } from "subgraph-workbench/lib/embedded-postgres";
+import { fail, parseCli } from "subgraph-workbench/cli";
 
 const { values } = parseCli({
   counts: { type: "string", default: "10000,100000" },

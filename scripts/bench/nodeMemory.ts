@@ -1,7 +1,7 @@
 // `npm run bench:node-memory [-- --approvals 100000 --launch npm|node]`: peak resident memory of the
 // local node's process tree while it indexes the approvals, and its indexing rate (Linux: reads /proc).
 import { formatNodeMemory, runNodeMemoryBench, type NodeLaunch } from "../../packages/workbench/src/local-node/e2e/nodeMemory.bench.js";
-import { fail, parseCli } from "../../packages/workbench/src/cli/args.js";
+import { fail, parseCli } from "subgraph-workbench/cli";
 
 const { values } = parseCli({
   approvals: { type: "string", default: "100000" },

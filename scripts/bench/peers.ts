@@ -4,8 +4,8 @@
 // alternated, and the targets are read on the medians. Ponder is installed on first use.
 import { formatReport, ENGINES, type EngineName } from "./peers/report.js";
 import { runPeersBench } from "./peers/run.js";
-import { fail, parseCli } from "../../packages/workbench/src/cli/args.js";
-import { startChildReaper } from "../../packages/workbench/src/cli/childReaper.js";
+import { fail, parseCli } from "subgraph-workbench/cli";
+import { startChildReaper } from "subgraph-workbench/cli";
 
 const { values } = parseCli({
   events: { type: "string", default: "100000" },

@@ -6,8 +6,8 @@ import { createNodeStore } from "../../packages/workbench/src/local-node/store/n
 import { createThrowawayDatabase, type TestBackend } from "../../packages/workbench/src/local-node/store/testDatabase.js";
 import { createQueryServer } from "../../packages/workbench/src/local-node/query-server/queryServer.js";
 import { measureQueryLatency, seedApprovals } from "../../packages/workbench/src/local-node/graphql/queryLatency.bench.js";
-import { postgresFromEnvOrThrowaway } from "../../packages/workbench/src/lib/embedded-postgres/index.js";
-import { fail, parseCli } from "../../packages/workbench/src/cli/args.js";
+import { postgresFromEnvOrThrowaway } from "subgraph-workbench/lib/embedded-postgres";
+import { fail, parseCli } from "subgraph-workbench/cli";
 
 const { values } = parseCli({
   count: { type: "string", default: "100000" },

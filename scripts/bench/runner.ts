@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { benchColdCompile, benchHandler, benchWarmRun, findBuiltWasm } from "../../packages/workbench/src/test-runner/runner.bench.js";
-import { buildSubgraph } from "../../packages/workbench/src/lib/subgraphBuild.js";
+import { buildSubgraph } from "subgraph-workbench/lib/subgraphBuild";
 
 const root = process.cwd();
 const fmt = (ms: number): string => `${ms.toFixed(0)} ms`;

@@ -4,7 +4,7 @@
 // 2. getMultipleAccounts for 1,000 keys against the Solana fixture server vs one getAccountInfo at a time.
 import { performance } from "node:perf_hooks";
 import { startHardhatNode } from "../../hardhat/chain/hardhatNode.js";
-import { createJsonRpcClient } from "../../packages/workbench/src/json-rpc/index.js";
+import { createJsonRpcClient } from "subgraph-workbench/json-rpc";
 import { storageRangeAtResponse } from "../../clients/evm/index.js";
 import { startRpcProxy } from "../../clients/evm/_test/rpcProxy.js";
 import { sequentialStorageRange } from "../../clients/evm/_test/sequentialOracle.js";

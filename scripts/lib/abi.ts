@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { readArtifact } from "../../hardhat/deploy/index.js";
-import { projectRoot } from "../../packages/workbench/src/lib/projectRoot.js";
+import { projectRoot } from "../../hardhat/projectRoot.js";
 
 export const implementationAbiPath = join(projectRoot, "abis", "ApprovalToken.json");
 

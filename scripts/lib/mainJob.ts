@@ -2,19 +2,20 @@
 import { join } from "node:path";
 import { JsonRpcProvider } from "ethers";
 import { sendApprovals } from "../../hardhat/deploy/index.js";
-import { projectRoot } from "../../packages/workbench/src/lib/projectRoot.js";
-import { deploySubgraph, formatApprovalsTable, listApprovals, waitForBlock, type Approval } from "../../clients/subgraph/index.js";
-import { builtManifestHash, graphCli } from "../../packages/workbench/src/lib/graphCli.js";
-import { createWarmGraphCli } from "../../packages/workbench/src/lib/warmGraphCli.js";
+import { projectRoot } from "../../hardhat/projectRoot.js";
+import { deploySubgraph } from "subgraph-workbench/deploy";
+import { formatApprovalsTable, listApprovals, waitForBlock, type Approval } from "../../clients/subgraph/index.js";
+import { builtManifestHash, graphCli } from "subgraph-workbench/lib/graphCli";
+import { createWarmGraphCli } from "subgraph-workbench/lib/warmGraphCli";
 import { exportImplementationAbi } from "./abi.js";
 import { defaultVersionLabel } from "./versionLabel.js";
-import { startGraphNodeServices, type GraphNodeServices } from "../../packages/workbench/src/node-services/graphNodeEngine.js";
-import { waitForIpfsApi } from "../../packages/workbench/src/lib/ipfsApiReady.js";
-import { answersHttp, ensureApprovalToken, ensureChain, startLocalNodeService, type LocalNodePorts, type StartedLocalNode } from "./jobServices.js";
+import { answersHttp, startGraphNodeServices, startLocalNodeService, type GraphNodeServices, type LocalNodePorts, type StartedLocalNode } from "subgraph-workbench/node-services";
+import { waitForIpfsApi } from "subgraph-workbench/lib/ipfsApiReady";
+import { ensureApprovalToken, ensureChain } from "./jobServices.js";
 import type { HardhatNode } from "../../hardhat/chain/index.js";
-import type { MappingLimits, QueryLimits } from "../../packages/workbench/src/local-node/index.js";
+import type { MappingLimits, QueryLimits } from "subgraph-workbench/local-node";
 
-export { defaultPorts, type LocalNodePorts } from "./jobServices.js";
+export { defaultPorts, type LocalNodePorts } from "subgraph-workbench/node-services";
 
 export interface MainJobOptions {
   ethereumRpc: string;
@@ -22,7 +23,7 @@ export interface MainJobOptions {
   dataDir: string;
   /** Run the node on a real PostgreSQL server from npm (cluster in <dataDir>/postgres) instead of PGlite. */
   postgres?: boolean;
-  /** `graph-node`: the real graph-node from npm instead of the local node (scripts/lib/graphNodeEngine.ts). */
+  /** `graph-node`: the real graph-node from npm instead of the local node (subgraph-workbench/node-services). */
   engine?: "local" | "graph-node";
   ports: LocalNodePorts;
   name: string;

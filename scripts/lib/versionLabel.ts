@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { projectRoot } from "../../packages/workbench/src/lib/projectRoot.js";
+import { projectRoot } from "../../hardhat/projectRoot.js";
 
 /** The default version label: the package version plus the short git commit, e.g. `0.1.0-1a2b3c4`. */
 export function defaultVersionLabel(): string {

@@ -10,11 +10,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { runJsonTests } from "../../packages/workbench/src/gnd-test/index.js";
-import { findGndBinary } from "../../packages/workbench/src/graph-node/index.js";
-import { dropDatabase, ensureDatabase, postgresFromEnvOrThrowaway } from "../../packages/workbench/src/lib/embedded-postgres/index.js";
-import { graphCli } from "../../packages/workbench/src/lib/graphCli.js";
-import { projectRoot } from "../../packages/workbench/src/lib/projectRoot.js";
+import { runJsonTests } from "subgraph-workbench/gnd-test";
+import { findGndBinary } from "subgraph-workbench/graph-node";
+import { dropDatabase, ensureDatabase, postgresFromEnvOrThrowaway } from "subgraph-workbench/lib/embedded-postgres";
+import { graphCli } from "subgraph-workbench/lib/graphCli";
+import { projectRoot } from "../../hardhat/projectRoot.js";
 
 const run = promisify(execFile);
 // Five sequential `gnd test` runs, each starting graph-node: about 70 s on an idle 2-core machine, past
@@ -66,7 +66,7 @@ describe.runIf(gndAvailable)("gnd test's JSON tests: gnd-test on the local node 
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "gnd-test-parity-"));
-    await cp(join(projectRoot, "gnd-test", "_test", "token"), dir, { recursive: true });
+    await cp(join(projectRoot, "packages", "workbench", "src", "gnd-test", "_test", "token"), dir, { recursive: true });
     await symlink(join(projectRoot, "node_modules"), join(dir, "node_modules"), "dir");
     await graphCli(["codegen", "--output-dir", "generated/"], { cwd: dir });
     postgres = await postgresFromEnvOrThrowaway();

@@ -3,9 +3,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { findGndBinary } from "../../packages/workbench/src/graph-node/index.js";
-import { projectRoot } from "../../packages/workbench/src/lib/projectRoot.js";
-import { builtInCases, formatReport, readAcceptedDifferences, runParityCase } from "../../packages/workbench/src/parity/index.js";
+import { findGndBinary } from "subgraph-workbench/graph-node";
+import { projectRoot } from "../../hardhat/projectRoot.js";
+import { formatReport, readAcceptedDifferences, runParityCase } from "subgraph-workbench/parity";
+import { startHardhatNode } from "../../hardhat/chain/index.js";
+import { builtInCases } from "./cases/index.js";
 
 vi.setConfig({ testTimeout: 600_000 });
 
@@ -14,8 +16,8 @@ const gndAvailable = process.platform === "linux" && process.arch === "x64";
 describe.runIf(gndAvailable)("parity with graph-node", () => {
   for (const parityCase of builtInCases()) {
     it(`${parityCase.name}: no difference beyond the accepted ones`, async () => {
-      const accepted = await readAcceptedDifferences(join(projectRoot, "parity", "accepted-differences.json"));
-      const report = await runParityCase(parityCase, { accepted });
+      const accepted = await readAcceptedDifferences(join(import.meta.dirname, "accepted-differences.json"));
+      const report = await runParityCase(parityCase, { accepted, startChain: () => startHardhatNode() });
       console.log(formatReport(report));
       expect(report.comparisons).toBeGreaterThan(20);
       expect(report.differences).toEqual([]);

@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { cp, mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
-import { BaseError } from "../../packages/workbench/src/lib/errors.js";
+import { BaseError } from "subgraph-workbench/lib/errors";
 
 export class CheckoutError extends BaseError {
   override name = "CheckoutError";

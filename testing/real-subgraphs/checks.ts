@@ -1,6 +1,6 @@
 // Checks of indexed entities against the chain: each one a name, a verdict and, when it fails, what was
 // expected and what the engine answered.
-import { firstDifference } from "../../packages/workbench/src/parity/diff.js";
+import { firstDifference } from "subgraph-workbench/parity";
 import { closeToFraction, decimalEquals, formatDecimal, parseDecimal, type Decimal } from "./decimal.js";
 
 export interface Check {

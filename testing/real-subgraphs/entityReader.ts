@@ -2,9 +2,9 @@
 // is the one the engine's own schema lists for the type (found by introspection), so that values are
 // checked even where an engine names the field differently from graph-node; the parity comparisons,
 // which use graph-node's names, report such naming differences.
-import type { SubgraphSchema } from "../../packages/workbench/src/subgraph-schema/index.js";
-import { postGraphQL } from "../../packages/workbench/src/parity/graphql.js";
-import { readAllEntities, type EntityRows } from "../../packages/workbench/src/parity/readEntities.js";
+import type { SubgraphSchema } from "subgraph-workbench/subgraph-schema";
+import { postGraphQL } from "subgraph-workbench/parity";
+import { readAllEntities, type EntityRows } from "subgraph-workbench/parity";
 
 const INTROSPECTION = `{ __schema { queryType { fields { name args { name } type { kind ofType { kind ofType { kind ofType { kind name } } } } } } } }`;
 

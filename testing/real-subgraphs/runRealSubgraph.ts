@@ -5,17 +5,17 @@
 // and at past blocks, the query corpus) run too.
 import { access, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { createJsonRpcClient } from "../../packages/workbench/src/json-rpc/index.js";
+import { createJsonRpcClient } from "subgraph-workbench/json-rpc";
 import { startHardhatNode } from "../../hardhat/chain/index.js";
-import { projectRoot } from "../../packages/workbench/src/lib/projectRoot.js";
-import { buildSubgraph, type BuiltSubgraph } from "../../packages/workbench/src/lib/subgraphBuild.js";
-import { createIpfsServer, createIpfsStore } from "../../packages/workbench/src/local-node/ipfs/index.js";
-import { parseSubgraphSchema, type SubgraphSchema } from "../../packages/workbench/src/subgraph-schema/index.js";
-import type { AcceptedDifference } from "../../packages/workbench/src/parity/accepted.js";
-import { startGraphNodeOracle, startLocalEngine, type Engine, type EngineOptions, type RunningEngine } from "../../packages/workbench/src/parity/engines.js";
-import { compareEngines, sortDifferences } from "../../packages/workbench/src/parity/runCase.js";
-import { readStatus, waitUntilSettled, type ComparedStatus } from "../../packages/workbench/src/parity/status.js";
-import type { CaseReport } from "../../packages/workbench/src/parity/types.js";
+import { projectRoot } from "../../hardhat/projectRoot.js";
+import { buildSubgraph, type BuiltSubgraph } from "subgraph-workbench/lib/subgraphBuild";
+import { createIpfsServer, createIpfsStore } from "subgraph-workbench/local-node";
+import { parseSubgraphSchema, type SubgraphSchema } from "subgraph-workbench/subgraph-schema";
+import type { AcceptedDifference } from "subgraph-workbench/parity";
+import { startGraphNodeOracle, startLocalEngine, type Engine, type EngineOptions, type RunningEngine } from "subgraph-workbench/parity";
+import { compareEngines, sortDifferences } from "subgraph-workbench/parity";
+import { readStatus, waitUntilSettled, type ComparedStatus } from "subgraph-workbench/parity";
+import type { CaseReport } from "subgraph-workbench/parity";
 import { CheckoutError, copyCheckout } from "./checkout.js";
 import { createCheckList, type Check, type CheckList } from "./checks.js";
 import { createEntityReader } from "./entityReader.js";

@@ -4,7 +4,7 @@
 // missing one as nothing and leave a manifest that fails far from the cause. A section (`{{#x}}`) must
 // be a boolean: that is what network configs switch parts of a manifest with.
 import Mustache from "mustache";
-import { BaseError } from "../../packages/workbench/src/lib/errors.js";
+import { BaseError } from "subgraph-workbench/lib/errors";
 
 export class TemplateError extends BaseError {
   override name = "TemplateError";

@@ -1,7 +1,7 @@
 // A loopback JSON-RPC proxy for tests and benchmarks: adds latency per HTTP request, fails chosen
 // eth_getStorageAt slots (single or inside batches), rejects or truncates batches, and counts traffic.
 import { createServer, type Server } from "node:http";
-import { listen, readText } from "../../../packages/workbench/src/lib/http/index.js";
+import { listen, readText } from "subgraph-workbench/lib/http";
 
 type Call = { jsonrpc?: string; id?: unknown; method?: string; params?: unknown[] };
 

@@ -1,7 +1,7 @@
 // The test oracle: a straightforward, one-request-per-slot implementation of the spec's steps 1-11,
 // shaped like the reference script (connection check, block by hash, then slots at the block's number).
-import type { JsonRpcClient } from "../../../packages/workbench/src/json-rpc/createJsonRpcClient.js";
-import { ConnectionError, RpcClientError } from "../../../packages/workbench/src/json-rpc/errors.js";
+import type { JsonRpcClient } from "subgraph-workbench/json-rpc";
+import { ConnectionError, RpcClientError } from "subgraph-workbench/json-rpc";
 import type { StorageRangeLogger } from "../storageRangeAt.js";
 import type { StorageRangeAtResponse } from "../storageRangeAtResponse.js";
 

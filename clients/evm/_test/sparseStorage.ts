@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { ContractFactory, JsonRpcProvider, type BaseContract, type ContractTransactionResponse } from "ethers";
-import { projectRoot as root } from "../../../packages/workbench/src/lib/projectRoot.js";
+import { projectRoot as root } from "../../../hardhat/projectRoot.js";
 
 const artifactPath = join(root, "hardhat/artifacts/hardhat/contracts/test/SparseStorage.sol/SparseStorage.json");
 

@@ -4,7 +4,7 @@
 import { createServer, type Server } from "node:http";
 import type { KeyObject } from "node:crypto";
 import { SignJWT } from "jose";
-import { listen, readBody } from "../../../packages/workbench/src/lib/http/index.js";
+import { listen, readBody } from "subgraph-workbench/lib/http";
 
 export type RecordedRequest = {
   method: string;

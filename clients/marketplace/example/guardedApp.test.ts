@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateTestKeys, referenceClaims, signToken } from "../_test/keys.js";
 import { createTokenValidator } from "../validateToken.js";
 import { createGuardedApp } from "./guardedApp.js";
-import { listen, type RunningServer } from "../../../packages/workbench/src/lib/http/index.js";
+import { listen, type RunningServer } from "subgraph-workbench/lib/http";
 
 const keys = generateTestKeys();
 const now = Math.floor(Date.now() / 1000);

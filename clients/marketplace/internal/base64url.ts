@@ -2,7 +2,7 @@
 // bits of the last character), so several strings decode to the same signature. Accepting only the
 // canonical form means a token string is accepted only if it is exactly the one that was signed.
 
-import { BaseError } from "../../../packages/workbench/src/lib/errors.js";
+import { BaseError } from "subgraph-workbench/lib/errors";
 
 const VALUE = new Int8Array(128).fill(-1);
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";

@@ -2,7 +2,7 @@
 // Errors use the node's body `{message, error_code, vm_error_code}` and its status codes; faults (a status with any
 // body, a dropped connection, a hang, a non-JSON 200) can be queued for the next requests.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { listen } from "../../../packages/workbench/src/lib/http/index.js";
+import { listen } from "subgraph-workbench/lib/http";
 import { isAddress, normalizeAddress, type MoveAddress, type TransactionHash } from "../address.js";
 import { createFixtureChain, standardAddress, type FixtureChain, type FixtureChainOptions } from "./fixtureChain.js";
 

@@ -14,7 +14,7 @@ import {
   type RpcFailure,
   type WireEncoding,
 } from "./agaveEncoding.js";
-import { listen, readText } from "../../../packages/workbench/src/lib/http/index.js";
+import { listen, readText } from "subgraph-workbench/lib/http";
 
 export type { FixtureAccount } from "./agaveEncoding.js";
 

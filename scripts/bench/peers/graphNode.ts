@@ -3,10 +3,10 @@
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildSubgraph, type BuiltSubgraph } from "../../../packages/workbench/src/lib/subgraphBuild.js";
-import type { ProcessMemory } from "../../../packages/workbench/src/lib/processTreeMemory.js";
+import { buildSubgraph, type BuiltSubgraph } from "subgraph-workbench/lib/subgraphBuild";
+import type { ProcessMemory } from "subgraph-workbench/lib/processTreeMemory";
 import { freePorts, waitForHead } from "../../../packages/workbench/src/local-node/e2e/harness.js";
-import { startGraphNodeServices, type GraphNodeServices } from "../../../packages/workbench/src/node-services/graphNodeEngine.js";
+import { startGraphNodeServices, type GraphNodeServices } from "subgraph-workbench/node-services";
 import { settledPhase, type EngineRun } from "./engineRun.js";
 import { readSubgraphRows, type PeerChain } from "./subgraphRows.js";
 import { watchTree } from "./treeUsage.js";

@@ -2,14 +2,13 @@
 // project's subgraph through the unmodified graph-cli on the path `npm start` takes (one warm graph-cli
 // process: codegen while the node starts, `graph build --ipfs` once its IPFS API answers, `graph create`, `graph
 // deploy --ipfs-hash`), until the status says it indexed the chain's head.
-import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { projectRoot } from "../../../packages/workbench/src/lib/projectRoot.js";
-import { buildSubgraph, type BuiltSubgraph } from "../../../packages/workbench/src/lib/subgraphBuild.js";
-import { createWarmGraphCli } from "../../../packages/workbench/src/lib/warmGraphCli.js";
-import { waitForIpfsApi } from "../../../packages/workbench/src/lib/ipfsApiReady.js";
+import { projectRoot } from "../../../hardhat/projectRoot.js";
+import { buildSubgraph, type BuiltSubgraph } from "subgraph-workbench/lib/subgraphBuild";
+import { createWarmGraphCli } from "subgraph-workbench/lib/warmGraphCli";
+import { waitForIpfsApi } from "subgraph-workbench/lib/ipfsApiReady";
 import { deployWithGraphCli, freePorts, waitForHead } from "../../../packages/workbench/src/local-node/e2e/harness.js";
 import { isLauncher, secondsBetween } from "../../../packages/workbench/src/local-node/e2e/nodeMemory.bench.js";
 import { runDetached, settledPhase, waitUntil, type EngineRun } from "./engineRun.js";
@@ -18,16 +17,7 @@ import { watchTree } from "./treeUsage.js";
 
 const NAME = "bench/approvals";
 
-/**
- * Brings the compiled node (.build) up to date before the clock starts: `npm run local-node` compiles
- * once after a source changed, which is no part of a cold start. The node then refuses the flag and exits.
- */
-function compileNode(): void {
-  spawnSync(process.execPath, [join(projectRoot, "scripts", "runCompiled.mjs"), join(projectRoot, "scripts", "localNode.ts"), "--compile-only"], { cwd: projectRoot, stdio: "ignore" });
-}
-
 export async function runOurs(chain: PeerChain, options: { timeoutMs: number; log(line: string): void }): Promise<EngineRun> {
-  compileNode();
   const dataDir = await mkdtemp(join(tmpdir(), "bench-peers-ours-"));
   const ports = await freePorts();
   const urls = { admin: `http://127.0.0.1:${ports.admin}`, ipfs: `http://127.0.0.1:${ports.ipfs}`, status: `http://127.0.0.1:${ports.status}` };

@@ -2,9 +2,9 @@
 // through GraphQL with the parity harness's paging by id.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { projectRoot } from "../../../packages/workbench/src/lib/projectRoot.js";
-import { readAllEntities } from "../../../packages/workbench/src/parity/readEntities.js";
-import { parseSubgraphSchema } from "../../../packages/workbench/src/subgraph-schema/index.js";
+import { projectRoot } from "../../../hardhat/projectRoot.js";
+import { readAllEntities } from "subgraph-workbench/parity";
+import { parseSubgraphSchema } from "subgraph-workbench/subgraph-schema";
 import type { ApprovalRow } from "./report.js";
 
 export interface PeerChain {

@@ -1,7 +1,7 @@
 // What an engine's processes cost: peak resident memory (sampled with lib/processTreeMemory's sampler)
 // and CPU seconds from /proc (Linux only), per group of processes (graph-node: gnd and its Postgres).
-import { cpuSecondsOfAll, waitForQuiet, type QuietOptions } from "../../../packages/workbench/src/lib/processCpu.js";
-import { processTreeMemory, sampleProcessTree, type ProcessMemory } from "../../../packages/workbench/src/lib/processTreeMemory.js";
+import { cpuSecondsOfAll, waitForQuiet, type QuietOptions } from "subgraph-workbench/lib/processCpu";
+import { processTreeMemory, sampleProcessTree, type ProcessMemory } from "subgraph-workbench/lib/processTreeMemory";
 
 export interface GroupUsage {
   /** The highest sum of the group's resident memory at one sample, MiB. */

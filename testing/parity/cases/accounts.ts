@@ -2,13 +2,13 @@
 // reference both, derived lists, an interface over accounts and spenders; history at past blocks.
 import { join } from "node:path";
 import { deployApprovalToken, sendApprovals } from "../../../hardhat/deploy/index.js";
-import { projectRoot } from "../../../packages/workbench/src/lib/projectRoot.js";
-import type { ParityCase } from "../../../packages/workbench/src/parity/types.js";
+import { projectRoot } from "../../../hardhat/projectRoot.js";
+import type { ParityCase } from "subgraph-workbench/parity";
 
 export function accountsCase(): ParityCase {
   return {
     name: "accounts",
-    projectDir: join(projectRoot, "parity", "cases", "_test", "accounts"),
+    projectDir: join(projectRoot, "testing", "parity", "cases", "_test", "accounts"),
     async scenario({ chainUrl }) {
       const deployed = await deployApprovalToken({ rpcUrl: chainUrl });
       const token = deployed.proxy;

@@ -4,13 +4,13 @@
 // (paused, node, latest block), read by deployment id, after new blocks came while it took effect.
 import { setTimeout as sleep } from "node:timers/promises";
 import { deployApprovalToken, sendApprovals } from "../../../hardhat/deploy/index.js";
-import { projectRoot } from "../../../packages/workbench/src/lib/projectRoot.js";
-import { adminCall, adminStatus, type AdminStatus } from "../../../packages/workbench/src/parity/admin.js";
-import type { Engine } from "../../../packages/workbench/src/parity/engines.js";
-import { postGraphQL } from "../../../packages/workbench/src/parity/graphql.js";
-import { readDeploymentId, waitUntilSettled } from "../../../packages/workbench/src/parity/status.js";
-import type { AdminContext, ParityCase } from "../../../packages/workbench/src/parity/types.js";
-import { buildSubgraph, type BuiltSubgraph } from "../../../packages/workbench/src/lib/subgraphBuild.js";
+import { projectRoot } from "../../../hardhat/projectRoot.js";
+import { adminCall, adminStatus, type AdminStatus } from "subgraph-workbench/parity";
+import type { Engine } from "subgraph-workbench/parity";
+import { postGraphQL } from "subgraph-workbench/parity";
+import { readDeploymentId, waitUntilSettled } from "subgraph-workbench/parity";
+import type { AdminContext, ParityCase } from "subgraph-workbench/parity";
+import { buildSubgraph, type BuiltSubgraph } from "subgraph-workbench/lib/subgraphBuild";
 
 /** A well-formed deployment id that neither engine has. */
 const UNKNOWN_DEPLOYMENT = `QmUnknown${"Z".repeat(37)}`;

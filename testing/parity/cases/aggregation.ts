@@ -7,12 +7,12 @@
 // timestamp filter: graph-node applies it to the timeseries rows before aggregating them, the local node
 // to the bucket rows.
 import { join } from "node:path";
-import { createJsonRpcClient } from "../../../packages/workbench/src/json-rpc/index.js";
+import { createJsonRpcClient } from "subgraph-workbench/json-rpc";
 import { deployApprovalToken, sendApprovals } from "../../../hardhat/deploy/index.js";
-import { projectRoot } from "../../../packages/workbench/src/lib/projectRoot.js";
-import type { CorpusQuery, ParityCase } from "../../../packages/workbench/src/parity/types.js";
-import { postGraphQL } from "../../../packages/workbench/src/parity/graphql.js";
-import { waitUntilSettled } from "../../../packages/workbench/src/parity/status.js";
+import { projectRoot } from "../../../hardhat/projectRoot.js";
+import type { CorpusQuery, ParityCase } from "subgraph-workbench/parity";
+import { postGraphQL } from "subgraph-workbench/parity";
+import { waitUntilSettled } from "subgraph-workbench/parity";
 
 const OWNER_STATS = "id timestamp owner { id approvals } total weighted biggest smallest opening closing capped approvals lifetime heaviest";
 
@@ -22,7 +22,7 @@ export function aggregationCase(): ParityCase {
   let snapshot = "";
   return {
     name: "aggregation",
-    projectDir: join(projectRoot, "parity", "cases", "_test", "aggregation"),
+    projectDir: join(projectRoot, "testing", "parity", "cases", "_test", "aggregation"),
     async scenario({ chainUrl }) {
       const deployed = await deployApprovalToken({ rpcUrl: chainUrl });
       token = deployed.proxy;

@@ -1,9 +1,9 @@
 // The project's own subgraph: approvals in many blocks (one and several per transaction, edge values),
 // history compared at past blocks, then a reorg (evm_revert to a snapshot, a longer new branch).
 import { deployApprovalToken, sendApprovals } from "../../../hardhat/deploy/index.js";
-import { projectRoot } from "../../../packages/workbench/src/lib/projectRoot.js";
-import type { ParityCase } from "../../../packages/workbench/src/parity/types.js";
-import { createJsonRpcClient } from "../../../packages/workbench/src/json-rpc/index.js";
+import { projectRoot } from "../../../hardhat/projectRoot.js";
+import type { ParityCase } from "subgraph-workbench/parity";
+import { createJsonRpcClient } from "subgraph-workbench/json-rpc";
 
 export function approvalsCase(): ParityCase {
   let token = "";

@@ -4,17 +4,17 @@
 // by several data sources in one block, and a Trace entity that records the order in which handlers
 // ran. Then a reorg orphans a created pool and a new branch creates another at the same address.
 import { join } from "node:path";
-import { createJsonRpcClient } from "../../../packages/workbench/src/json-rpc/index.js";
+import { createJsonRpcClient } from "subgraph-workbench/json-rpc";
 import { deployPoolFactory, runFactoryScenario } from "../../../hardhat/deploy/index.js";
-import { projectRoot } from "../../../packages/workbench/src/lib/projectRoot.js";
-import type { ParityCase } from "../../../packages/workbench/src/parity/types.js";
+import { projectRoot } from "../../../hardhat/projectRoot.js";
+import type { ParityCase } from "subgraph-workbench/parity";
 
 export function factoryCase(): ParityCase {
   let factory = "";
   let snapshot = "";
   return {
     name: "factory",
-    projectDir: join(projectRoot, "parity", "cases", "_test", "factory"),
+    projectDir: join(projectRoot, "testing", "parity", "cases", "_test", "factory"),
     async scenario({ chainUrl }) {
       const deployed = await deployPoolFactory({ rpcUrl: chainUrl });
       factory = deployed.factory;

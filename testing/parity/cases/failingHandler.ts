@@ -3,13 +3,13 @@
 import { join } from "node:path";
 import { Contract, JsonRpcProvider } from "ethers";
 import { deployApprovalToken, readArtifact, sendApprovals } from "../../../hardhat/deploy/index.js";
-import { projectRoot } from "../../../packages/workbench/src/lib/projectRoot.js";
-import type { ParityCase } from "../../../packages/workbench/src/parity/types.js";
+import { projectRoot } from "../../../hardhat/projectRoot.js";
+import type { ParityCase } from "subgraph-workbench/parity";
 
 export function failingHandlerCase(): ParityCase {
   return {
     name: "failing-handler",
-    projectDir: join(projectRoot, "local-node", "e2e", "_test", "failing"),
+    projectDir: join(projectRoot, "packages", "workbench", "src", "local-node", "e2e", "_test", "failing"),
     async scenario({ chainUrl }) {
       const deployed = await deployApprovalToken({ rpcUrl: chainUrl });
       const before = await sendApprovals({ rpcUrl: chainUrl, token: deployed.proxy, count: 30, batchSize: 5 });

@@ -7,11 +7,11 @@
 // mutable entity type with a causality region. Then a reorg orphans the block that created the last
 // file data source (with a context); the new branch names the same file without one, and a new file.
 import { join } from "node:path";
-import { createJsonRpcClient } from "../../../packages/workbench/src/json-rpc/index.js";
+import { createJsonRpcClient } from "subgraph-workbench/json-rpc";
 import { deployContentRegistry, publishPosts } from "../../../hardhat/deploy/index.js";
-import { projectRoot } from "../../../packages/workbench/src/lib/projectRoot.js";
-import { postGraphQL } from "../../../packages/workbench/src/parity/graphql.js";
-import type { ParityCase } from "../../../packages/workbench/src/parity/types.js";
+import { projectRoot } from "../../../hardhat/projectRoot.js";
+import { postGraphQL } from "subgraph-workbench/parity";
+import type { ParityCase } from "subgraph-workbench/parity";
 
 /** A well-formed CID of content that nothing here ever adds to IPFS. */
 const NEVER_ADDED = "QmNLei78zWmzUdbeRB3CiUfAizWUrbeeZh5K1rhAQKCh51";
@@ -23,7 +23,7 @@ export function filesCase(): ParityCase {
   let late = "";
   return {
     name: "files",
-    projectDir: join(projectRoot, "parity", "cases", "_test", "files"),
+    projectDir: join(projectRoot, "testing", "parity", "cases", "_test", "files"),
     async scenario({ chainUrl, addFile }) {
       const text = (s: string) => new TextEncoder().encode(s);
       const json = (value: unknown) => text(JSON.stringify(value));

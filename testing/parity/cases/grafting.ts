@@ -6,18 +6,18 @@
 // The chain stays short enough that the inherited `prune: 12` never prunes (graph-node's pruning depends
 // on timing while it catches up; the `pruning` case covers it).
 import { join } from "node:path";
-import { createJsonRpcClient } from "../../../packages/workbench/src/json-rpc/index.js";
+import { createJsonRpcClient } from "subgraph-workbench/json-rpc";
 import { deployApprovalToken, sendApprovals } from "../../../hardhat/deploy/index.js";
-import { projectRoot } from "../../../packages/workbench/src/lib/projectRoot.js";
-import type { ParityCase } from "../../../packages/workbench/src/parity/types.js";
+import { projectRoot } from "../../../hardhat/projectRoot.js";
+import type { ParityCase } from "subgraph-workbench/parity";
 
 export function graftingCase(): ParityCase {
   let token = "";
   let snapshot = "";
   return {
     name: "grafting",
-    projectDir: join(projectRoot, "parity", "cases", "_test", "graft"),
-    graftOnto: { baseProjectDir: join(projectRoot, "parity", "cases", "_test", "pruning") },
+    projectDir: join(projectRoot, "testing", "parity", "cases", "_test", "graft"),
+    graftOnto: { baseProjectDir: join(projectRoot, "testing", "parity", "cases", "_test", "pruning") },
     async scenario({ chainUrl }) {
       const deployed = await deployApprovalToken({ rpcUrl: chainUrl });
       token = deployed.proxy;

@@ -10,7 +10,7 @@ import { graftingCase } from "./grafting.js";
 import { adminCase } from "./admin.js";
 import { timeseriesCase } from "./timeseries.js";
 import { aggregationCase } from "./aggregation.js";
-import type { ParityCase } from "../../../packages/workbench/src/parity/types.js";
+import type { ParityCase } from "subgraph-workbench/parity";
 
 /** The cases `npm run parity` and `npm test` run, in order. */
 export function builtInCases(): ParityCase[] {

@@ -5,8 +5,8 @@
 import { join } from "node:path";
 import { Contract, JsonRpcProvider } from "ethers";
 import { deployApprovalToken, readArtifact, sendApprovals } from "../../../hardhat/deploy/index.js";
-import { projectRoot } from "../../../packages/workbench/src/lib/projectRoot.js";
-import type { ParityCase } from "../../../packages/workbench/src/parity/types.js";
+import { projectRoot } from "../../../hardhat/projectRoot.js";
+import type { ParityCase } from "subgraph-workbench/parity";
 
 const allow = (field: string, selection: string) => `{ r: ${field}(first: 1000, orderBy: id, subgraphError: allow) { ${selection} } }`;
 
@@ -34,7 +34,7 @@ export function nonFatalErrorsCase(): ParityCase {
   let token = "";
   return {
     name: "non-fatal-errors",
-    projectDir: join(projectRoot, "parity", "cases", "_test", "non-fatal"),
+    projectDir: join(projectRoot, "testing", "parity", "cases", "_test", "non-fatal"),
     async scenario({ chainUrl }) {
       const deployed = await deployApprovalToken({ rpcUrl: chainUrl });
       token = deployed.proxy;
@@ -55,7 +55,7 @@ export function nonFatalErrorsCase(): ParityCase {
 export function nonFatalBeforeSyncCase(): ParityCase {
   return {
     name: "non-fatal-before-sync",
-    projectDir: join(projectRoot, "parity", "cases", "_test", "non-fatal"),
+    projectDir: join(projectRoot, "testing", "parity", "cases", "_test", "non-fatal"),
     async scenario({ chainUrl }) {
       const deployed = await deployApprovalToken({ rpcUrl: chainUrl });
       await sendApprovals({ rpcUrl: chainUrl, token: deployed.proxy, count: 30, batchSize: 5 });

@@ -7,15 +7,15 @@
 // that comes due while the previous one still runs; so the blocks that prune come one at a time.
 import { join } from "node:path";
 import { deployApprovalToken, sendApprovals } from "../../../hardhat/deploy/index.js";
-import { projectRoot } from "../../../packages/workbench/src/lib/projectRoot.js";
-import { readStatus, waitUntilSettled } from "../../../packages/workbench/src/parity/status.js";
-import type { ParityCase, SettleContext } from "../../../packages/workbench/src/parity/types.js";
+import { projectRoot } from "../../../hardhat/projectRoot.js";
+import { readStatus, waitUntilSettled } from "subgraph-workbench/parity";
+import type { ParityCase, SettleContext } from "subgraph-workbench/parity";
 
 export function pruningCase(): ParityCase {
   let token = "";
   return {
     name: "pruning",
-    projectDir: join(projectRoot, "parity", "cases", "_test", "pruning"),
+    projectDir: join(projectRoot, "testing", "parity", "cases", "_test", "pruning"),
     graphNodeEnv: { GRAPH_STORE_WRITE_BATCH_SIZE: "0" },
     async scenario({ chainUrl }) {
       const deployed = await deployApprovalToken({ rpcUrl: chainUrl });

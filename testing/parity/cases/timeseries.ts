@@ -2,15 +2,15 @@
 // each point graph-node's generated id (block number and a per-block sequence) and the block's
 // timestamp, whatever the mapping wrote, and answer the same time-travel and timestamp filters.
 import { join } from "node:path";
-import { createJsonRpcClient } from "../../../packages/workbench/src/json-rpc/index.js";
+import { createJsonRpcClient } from "subgraph-workbench/json-rpc";
 import { deployApprovalToken, sendApprovals } from "../../../hardhat/deploy/index.js";
-import { projectRoot } from "../../../packages/workbench/src/lib/projectRoot.js";
-import type { ParityCase } from "../../../packages/workbench/src/parity/types.js";
+import { projectRoot } from "../../../hardhat/projectRoot.js";
+import type { ParityCase } from "subgraph-workbench/parity";
 
 export function timeseriesCase(): ParityCase {
   return {
     name: "timeseries",
-    projectDir: join(projectRoot, "parity", "cases", "_test", "timeseries"),
+    projectDir: join(projectRoot, "testing", "parity", "cases", "_test", "timeseries"),
     async scenario({ chainUrl }) {
       const deployed = await deployApprovalToken({ rpcUrl: chainUrl });
       const token = deployed.proxy;

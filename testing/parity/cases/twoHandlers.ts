@@ -3,13 +3,13 @@
 // event ..."), keeps retrying, and serves queries; both engines must say and serve the same.
 import { join } from "node:path";
 import { deployApprovalToken, sendApprovals } from "../../../hardhat/deploy/index.js";
-import { projectRoot } from "../../../packages/workbench/src/lib/projectRoot.js";
-import type { ParityCase } from "../../../packages/workbench/src/parity/types.js";
+import { projectRoot } from "../../../hardhat/projectRoot.js";
+import type { ParityCase } from "subgraph-workbench/parity";
 
 export function twoHandlersCase(): ParityCase {
   return {
     name: "two-handlers",
-    projectDir: join(projectRoot, "parity", "cases", "_test", "two-handlers"),
+    projectDir: join(projectRoot, "testing", "parity", "cases", "_test", "two-handlers"),
     async scenario({ chainUrl }) {
       const deployed = await deployApprovalToken({ rpcUrl: chainUrl });
       const sent = await sendApprovals({ rpcUrl: chainUrl, token: deployed.proxy, count: 6, batchSize: 2 });

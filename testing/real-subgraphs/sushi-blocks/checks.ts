@@ -1,6 +1,6 @@
 // An engine's Block entities against the chain: one per block from the start block to the head, keyed by
 // hash, every field as eth_getBlockByNumber returns it; and at a past block, exactly the blocks up to it.
-import { createJsonRpcClient } from "../../../packages/workbench/src/json-rpc/index.js";
+import { createJsonRpcClient } from "subgraph-workbench/json-rpc";
 import type { CheckContext } from "../types.js";
 
 interface RpcBlock {

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { freePort } from "../lib/freePort.js";
-import { projectRoot } from "../lib/projectRoot.js";
+import { projectRoot } from "../../../../hardhat/projectRoot.js";
 import { descendantsOf, isRunning } from "../lib/processTree.js";
 
 // The second case runs the whole main job: generous limits for a loaded 2-core machine.
@@ -30,7 +30,7 @@ async function waitFor(what: () => boolean, timeoutMs: number, describe: () => s
 
 describe("the child reaper", () => {
   it("ends the children of a CLI that was SIGKILLed", async () => {
-    const cli = spawn(process.execPath, ["--import", "tsx", join(projectRoot, "scripts", "_test", "childReaperFixture.ts")], { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"] });
+    const cli = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "_test", "childReaperFixture.ts")], { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"] });
     const output = collect(cli);
     await waitFor(() => /child \d+/.test(output()), 30_000, output);
     const child = Number(/child (\d+)/.exec(output())![1]);

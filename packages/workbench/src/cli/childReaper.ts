@@ -4,12 +4,10 @@
 import { spawn } from "node:child_process";
 import type { Socket } from "node:net";
 import { fileURLToPath } from "node:url";
-import { projectRoot } from "../lib/projectRoot.js";
 
 export function startChildReaper(): void {
   const main = fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "./childReaperMain.ts" : "./childReaperMain.js", import.meta.url));
   const reaper = spawn(process.execPath, [...(main.endsWith(".ts") ? ["--import", "tsx"] : []), main, String(process.pid)], {
-    cwd: projectRoot,
     // Its own session: a Ctrl-C in the terminal does not reach it before it has done its job.
     detached: true,
     stdio: ["pipe", "ignore", "inherit"],

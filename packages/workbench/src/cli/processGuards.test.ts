@@ -6,12 +6,12 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "../lib/projectRoot.js";
+import { projectRoot } from "../../../../hardhat/projectRoot.js";
 import { cpuSecondsOf } from "../lib/processCpu.js";
 
 describe("process guards", () => {
   it("log stray errors and keep running; a second SIGINT exits at once (130)", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(projectRoot, "scripts", "_test", "processGuardsFixture.ts")], { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "_test", "processGuardsFixture.ts")], { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (c: Buffer) => (output += c.toString()));
     child.stderr.on("data", (c: Buffer) => (output += c.toString()));
@@ -40,7 +40,7 @@ describe("process guards", () => {
   });
 
   it("keep a CLI up and idle once nobody reads its output (closed pipes: EPIPE)", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(projectRoot, "scripts", "_test", "closedOutputFixture.ts")], { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "_test", "closedOutputFixture.ts")], { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"] });
     try {
       await new Promise<void>((resolve, reject) => {
         child.stdout.on("data", (c: Buffer) => c.toString().includes("ready") && resolve());
@@ -62,7 +62,7 @@ describe("process guards", () => {
 
   it("stop a CLI whose parent was SIGKILLed (an orphan serves on otherwise), running its clean stop", async () => {
     const marker = join(await mkdtemp(join(tmpdir(), "orphan-")), "stopped");
-    const fixture = join(projectRoot, "scripts", "_test", "orphanFixture.ts");
+    const fixture = join(import.meta.dirname, "_test", "orphanFixture.ts");
     // A parent in between, as tsx or npm is: it starts the CLI and prints its pid.
     const parent = spawn(process.execPath, ["-e", `const c = require("node:child_process").spawn(process.execPath, ["--import", "tsx", ${JSON.stringify(fixture)}, ${JSON.stringify(marker)}], { stdio: "ignore" }); console.log("cli " + c.pid); setInterval(() => {}, 1000);`], { cwd: projectRoot, stdio: ["ignore", "pipe", "inherit"] });
     let output = "";

@@ -1,18 +1,45 @@
-// `npm run local-node`: the graph-node-compatible local node on 127.0.0.1.
-// Env: ETHEREUM_RPC (default http://127.0.0.1:8545), DATABASE_URL (else embedded PGlite, or with
-// --postgres a PostgreSQL server from npm with its cluster in .data/postgres), LOCAL_NODE_DATA (default
-// .data/local-node), IPFS_URL (an IPFS RPC API asked for file data sources' files the node lacks).
-// Flags override the ports and the data dirs.
+// `subgraph-workbench node`: the graph-node-compatible local node on 127.0.0.1, or the real graph-node
+// from npm (--engine graph-node) on the same ports. The environment and flags are in USAGE.
 import "dotenv/config";
 import { join } from "node:path";
 import { createLocalNode, mappingLimitsFromEnv, parseRpcEntry, nodeSettingsFromEnv, queryLimitsFromEnv } from "../local-node/index.js";
 import { fail, parseCli } from "../cli/args.js";
-import { openNodeDatabase } from "../node-services/nodeDatabase.js";
-import { startGraphNodeServices } from "../node-services/graphNodeEngine.js";
+import { openNodeDatabase, startGraphNodeServices } from "../node-services/index.js";
 import { logStrayErrors, stopOnSignals } from "../cli/processGuards.js";
 import { startChildReaper } from "../cli/childReaper.js";
-import { subgraphName } from "../../../../clients/subgraph/index.js";
+import { defaultSubgraphName, findSubgraph } from "../cli/subgraphFolder.js";
 import { existsSync } from "node:fs";
+
+const USAGE = `Usage: subgraph-workbench node [options]
+
+The graph-node-compatible local node, on graph-node's ports: GraphQL queries and GraphiQL on 8000, the
+admin JSON-RPC (graph create/deploy) on 8020, IPFS on 5001, the index-node status API on 8030.
+Entities live in embedded PGlite under .data/local-node unless --postgres or DATABASE_URL says otherwise.
+
+Options:
+  --ethereum-rpc <[network:]url>  a chain's JSON-RPC; repeat for several networks (default
+                                  ETHEREUM_RPC, else http://127.0.0.1:8545 for every network)
+  --engine <local|graph-node>     graph-node runs the real graph-node from npm (gnd dev) on ./build
+  --postgres                      a real PostgreSQL server from npm (cluster in .data/postgres)
+  --data-dir <dir>                the node's files (default LOCAL_NODE_DATA, else .data/local-node)
+  --postgres-dir <dir>            the --postgres cluster's folder (default .data/postgres)
+  --query-port, --admin-port, --ipfs-port, --status-port <n>
+  --events-per-run <n>            events the indexer hands to the mappings at a time
+  --chain-cache                   keep logs, blocks and eth_call answers for re-indexing
+  --name <name>                   with --engine graph-node: the subgraph's name (default SUBGRAPH_NAME,
+                                  else local/<package name>)
+  --debug                         debug-level log lines
+  -h, --help                      this help
+
+Environment: ETHEREUM_RPC, DATABASE_URL, LOCAL_NODE_DATA, IPFS_URL (an IPFS API asked for files the node
+lacks), GRAPH_* limits (GRAPH_GRAPHQL_MAX_DEPTH, ...), read from .env too.
+
+Examples:
+  npx subgraph-workbench node
+  npx subgraph-workbench node --ethereum-rpc mainnet:http://127.0.0.1:8545 --postgres
+  graph create --node http://127.0.0.1:8020 local/my-subgraph
+  graph deploy --node http://127.0.0.1:8020 --ipfs http://127.0.0.1:5001 local/my-subgraph
+`;
 
 const { values } = parseCli({
   "query-port": { type: "string", default: "8000" },
@@ -27,8 +54,9 @@ const { values } = parseCli({
   "ethereum-rpc": { type: "string", multiple: true },
   "events-per-run": { type: "string" },
   "chain-cache": { type: "boolean", default: false },
+  name: { type: "string" },
   debug: { type: "boolean", default: false },
-});
+}, process.argv.slice(2), USAGE);
 
 function port(name: string, raw: string): number {
   const n = Number(raw);
@@ -46,17 +74,19 @@ if (values.engine === "graph-node" || values.postgres) startChildReaper();
 
 if (values.engine === "graph-node") {
   // The real graph-node indexes the project's build (gnd dev reads build folders, it takes no IPFS deploys).
-  if (!existsSync(join(process.cwd(), "build", "subgraph.yaml"))) fail("--engine graph-node indexes ./build: run npm run codegen && npm run build first");
+  if (!existsSync(join(process.cwd(), "build", "subgraph.yaml"))) fail("--engine graph-node indexes ./build: run graph codegen && graph build first");
   try {
+    const { dir, manifest } = findSubgraph(undefined);
+    const name = values.name ?? defaultSubgraphName(dir);
     const services = await startGraphNodeServices({
       ethereumRpc: parseRpcEntry(values["ethereum-rpc"]?.[0] ?? process.env.ETHEREUM_RPC ?? "http://127.0.0.1:8545").url,
-      manifest: join(process.cwd(), "subgraph.yaml"),
+      manifest,
       dataDir: join(process.cwd(), ".data"),
       ports: { query: port("query-port", values["query-port"]), admin: port("admin-port", values["admin-port"]), ipfs: port("ipfs-port", values["ipfs-port"]), status: port("status-port", values["status-port"]) },
-      name: subgraphName(),
+      name,
       reset: false,
     });
-    console.log(`graph-node indexes ${services.engine.deployments[0] ?? "?"} as ${subgraphName()}; queries ${services.engine.urls.query}/subgraphs/name/${subgraphName()}`);
+    console.log(`graph-node indexes ${services.engine.deployments[0] ?? "?"} as ${name}; queries ${services.engine.urls.query}/subgraphs/name/${name}`);
     stopOnSignals(services.close);
   } catch (err) {
     fail(err);

@@ -1,5 +1,5 @@
-// `tsx test-runner/cli.ts [datasource...] [flags]`: `graph test`'s command line (Matchstick 0.6) on our
-// TypeScript host, plus --strict. Exit code 1 when anything fails.
+// `subgraph-workbench test [datasource...] [flags]`: `graph test`'s command line (Matchstick 0.6) on the
+// workbench's TypeScript host, plus --strict. Exit code 1 when anything fails.
 //   -c, --coverage     coverage report, no tests run
 //   -r, --recompile    recompile every test file
 //   -v, --version [t]  alone: print the version; with a tag (graph test -v 0.6.0): run, on Matchstick 0.6's semantics
@@ -14,10 +14,15 @@ import { readFileSync } from "node:fs";
 import { arch, cpus, platform, release } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { runMatchstick } from "../test-runner/run.js";
+import { packageRoot } from "../lib/packageRoot.js";
+import { runMatchstick } from "../test-runner/index.js";
 
 const MATCHSTICK_VERSION = "0.6.0";
-const USAGE = `Usage: graph test [datasource...] [flags]   (npm run test:subgraph -- ...)
+const USAGE = `Usage: subgraph-workbench test [datasource...] [flags]   (graph test's arguments and flags)
+
+Runs the Matchstick tests in tests/ (tests/<datasource>/ or tests/<datasource>.test.ts for the names
+given), as Matchstick ${MATCHSTICK_VERSION} does, with no binary and no Docker: the tests compile with the
+project's AssemblyScript and run on the workbench's host. Exit code 0 when all pass, 1 when any fails.
 
   -c, --coverage          Run the tests in coverage mode (no tests run).
   -r, --recompile         Force-recompile tests.
@@ -29,11 +34,16 @@ const USAGE = `Usage: graph test [datasource...] [flags]   (npm run test:subgrap
   -O, --optimize          Compile with Matchstick's exact asc flags, binaryen's optimizer included (slower).
       --strict            Also run on graph-node's semantics; list each test whose verdict changes.
       --root <dir>        The subgraph project (default: the working directory).
-  -h, --help              This help.`;
+  -h, --help              This help.
+
+Examples:
+  npx subgraph-workbench test
+  npx subgraph-workbench test ApprovalToken -r
+  npx subgraph-workbench test -c`;
 
 function ownVersion(): string {
   try {
-    return (JSON.parse(readFileSync(join(import.meta.dirname, "..", "package.json"), "utf8")) as { version: string }).version;
+    return (JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { version: string }).version;
   } catch {
     return "unknown";
   }

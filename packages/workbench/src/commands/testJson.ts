@@ -1,17 +1,21 @@
-// `npm run test:json -- [tests...] [-m subgraph.yaml] [-s] [--root <dir>] [-v]`: the JSON test files of
+// `subgraph-workbench test:json [tests...] [-m subgraph.yaml] [-s] [--root <dir>] [-v]`: the JSON test files of
 // graph-node's `gnd test` on the local node, with gnd's discovery, report and verdicts. Exit code 1 when
 // a test fails.
 import { parseArgs } from "node:util";
 import { runJsonTests } from "../gnd-test/index.js";
 
-const USAGE = `Usage: npm run test:json -- [TESTS...] [options]   (gnd test's JSON tests, on the local node)
+const USAGE = `Usage: subgraph-workbench test:json [TESTS...] [options]   (gnd test's JSON tests, on the local node)
 
   [TESTS...]               Test files or folders (*.json, *.test.json); default: tests/
   -m, --manifest <file>    The subgraph manifest (default: subgraph.yaml)
   -s, --skip-build         Use build/subgraph.yaml as it is
       --root <dir>         The subgraph project (default: the working directory)
   -v, --verbose            Print the local node's log
-  -h, --help               This help`;
+  -h, --help               This help
+
+Examples:
+  npx subgraph-workbench test:json
+  npx subgraph-workbench test:json tests/transfers.json -s`;
 
 let parsed;
 try {

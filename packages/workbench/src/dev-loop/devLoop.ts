@@ -1,20 +1,15 @@
-// `npm run dev`: the hot-reload loop. It starts what the subgraph needs (as `npm start`: chain, token,
-// sample approvals, local node), deploys a first version, then on every save builds and deploys a new
+// `subgraph-workbench dev`: the hot-reload loop. It starts the local node (or reuses a graph node on the
+// admin port) against a chain, deploys a first version, then on every save builds and deploys a new
 // version under the same name. The node switches the name once the new version has re-indexed, so the
 // query URL and GraphiQL stay the same; a version that fails leaves the last good one serving.
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { parse } from "yaml";
-import { sendApprovals } from "../../../../hardhat/deploy/index.js";
 import { errorText } from "../lib/errors.js";
 import { createWarmGraphCli } from "../lib/warmGraphCli.js";
-import { answersHttp, ensureApprovalToken, ensureChain, startLocalNodeService, type LocalNodePorts, type StartedLocalNode } from "../../../../scripts/lib/jobServices.js";
+import { answersHttp, startLocalNodeService, type LocalNodePorts, type StartedLocalNode } from "../node-services/index.js";
 import { createSubgraphWatcher, type SubgraphWatcher } from "./subgraphWatcher.js";
 import { deployVersion, DevVersionError } from "./deployVersion.js";
 import { DevIndexingError, waitForVersion } from "./waitForVersion.js";
 import { affectedTests, testPattern } from "./affectedTests.js";
 import { runMatchstick } from "../test-runner/index.js";
-import type { HardhatNode } from "../../../../hardhat/chain/index.js";
 
 export interface DevLoopOptions {
   /** The subgraph folder to watch and build. */
@@ -25,10 +20,21 @@ export interface DevLoopOptions {
   dataDir: string;
   postgres?: boolean;
   ports: LocalNodePorts;
-  /** Sample approvals to send when the token is deployed here (a chain without it). */
-  approvals: number;
+  /** The networks.json entry to build for (default `localhost`, as graph-cli's `--network`). */
+  network?: string;
+  /**
+   * Runs before the node starts: makes sure the chain is there (a project may start one, deploy its
+   * contracts and record them in networks.json). `reset`: the node's data belongs to another chain.
+   */
+  prepare: (log: (line: string) => void) => Promise<PreparedChain>;
   debounceMs?: number;
   log: (line: string) => void;
+}
+
+export interface PreparedChain {
+  reset: boolean;
+  /** Stops what `prepare` started, after the node. */
+  close?: () => Promise<void>;
 }
 
 export interface DevLoop {
@@ -37,38 +43,26 @@ export interface DevLoop {
   close(): Promise<void>;
 }
 
-/** The networks.json entry the loop builds for, as `npm start` does. */
-const NETWORK = "localhost";
-
 /** Files whose change makes `graph codegen`'s output stale (mappings in src/ do not). */
 const needsCodegen = (file: string) => file === "subgraph.yaml" || file === "schema.graphql" || file.startsWith("abis/");
 
 export async function createDevLoop(options: DevLoopOptions): Promise<DevLoop> {
   const { log } = options;
-  const started: { chain?: HardhatNode; node?: StartedLocalNode; watcher?: SubgraphWatcher } = {};
+  const started: { chain?: PreparedChain; node?: StartedLocalNode; watcher?: SubgraphWatcher } = {};
+  const network = options.network ?? "localhost";
   // graph-cli stays loaded between saves: a warm `graph build` takes a third of a fresh one's time.
-  const graph = createWarmGraphCli();
+  const graph = createWarmGraphCli({ projectDir: options.dir });
   let closed = false;
   const close = async () => {
     closed = true;
     started.watcher?.close();
     await graph.close();
     await started.node?.close();
-    await started.chain?.stop();
+    await started.chain?.close?.();
   };
   try {
-    const chain = await ensureChain(options.ethereumRpc, (line) => log(`[dev] ${line}`));
-    if (chain.started) started.chain = chain.started;
-
-    // Our token only for a subgraph that indexes it (the project's, or a copy of it); another
-    // subgraph's networks.json names its own contracts.
-    if (await indexesApprovalToken(options.dir)) {
-      const token = await ensureApprovalToken(options.ethereumRpc, join(options.dir, "networks.json"), (line) => log(`[dev] ${line}`));
-      if (token.deployed && options.approvals > 0) {
-        const sent = await sendApprovals({ rpcUrl: options.ethereumRpc, token: token.address, count: options.approvals });
-        log(`[dev] sent ${sent.approvals} approvals in blocks ${sent.firstBlock}-${sent.lastBlock}`);
-      }
-    }
+    const chain = await options.prepare((line) => log(`[dev] ${line}`));
+    started.chain = chain;
 
     const adminUrl = `http://127.0.0.1:${options.ports.admin}`;
     if (await answersHttp(adminUrl)) {
@@ -77,7 +71,7 @@ export async function createDevLoop(options: DevLoopOptions): Promise<DevLoop> {
       started.node = await startLocalNodeService(
         // The loop keeps the last good version serving until the new one has re-indexed: graph-node's
         // `synced` switching, whatever the environment says. Each save deploys: a host thread waits loaded.
-        { ethereumRpc: options.ethereumRpc, dataDir: options.dataDir, postgres: options.postgres ?? false, reset: chain.fresh, ports: options.ports, versionSwitching: "synced", keepSpareHostThread: true, chainCache: true },
+        { ethereumRpc: options.ethereumRpc, dataDir: options.dataDir, postgres: options.postgres ?? false, reset: chain.reset, ports: options.ports, versionSwitching: "synced", keepSpareHostThread: true, chainCache: true },
         (line) => log(`[dev] ${line}`),
       );
     }
@@ -99,7 +93,7 @@ export async function createDevLoop(options: DevLoopOptions): Promise<DevLoop> {
         codegenStale = codegen;
         let deployed;
         try {
-          deployed = await deployVersion({ dir: options.dir, name: options.name, versionLabel: `dev-${version}`, codegen, network: NETWORK, graph: (args, o) => graph.run(args, o), ...urls });
+          deployed = await deployVersion({ dir: options.dir, name: options.name, versionLabel: `dev-${version}`, codegen, network, graph: (args, o) => graph.run(args, o), ...urls });
         } finally {
           // graph build --network rewrites subgraph.yaml; that rewrite is no save.
           await started.watcher?.rebase(["subgraph.yaml"]);
@@ -190,11 +184,6 @@ export async function createDevLoop(options: DevLoopOptions): Promise<DevLoop> {
     await close();
     throw error;
   }
-}
-
-async function indexesApprovalToken(dir: string): Promise<boolean> {
-  const manifest = parse(await readFile(join(dir, "subgraph.yaml"), "utf8")) as { dataSources?: { name?: unknown }[] } | null;
-  return manifest?.dataSources?.some((d) => d.name === "ApprovalToken") ?? false;
 }
 
 async function blockNumber(rpcUrl: string): Promise<number> {

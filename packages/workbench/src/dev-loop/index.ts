@@ -1,1 +1,2 @@
-export { createDevLoop, type DevLoop, type DevLoopOptions } from "./devLoop.js";
+export { createDevLoop, type DevLoop, type DevLoopOptions, type PreparedChain } from "./devLoop.js";
+export { chainChanged, genesisHash, ChainUnreachableError } from "./chainIdentity.js";

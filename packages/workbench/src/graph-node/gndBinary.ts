@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { projectRoot } from "../lib/projectRoot.js";
+import { requireFromWorkbench } from "../lib/packageRoot.js";
 import { GraphNodeError } from "./errors.js";
 
 export const GND_PACKAGE = "@graphprotocol/gnd-linux-x64";
@@ -17,7 +17,7 @@ export function findGndBinary(platform: string = process.platform, arch: string 
   }
   let packageJson: string;
   try {
-    packageJson = createRequire(join(projectRoot, "package.json")).resolve(`${GND_PACKAGE}/package.json`);
+    packageJson = requireFromWorkbench.resolve(`${GND_PACKAGE}/package.json`);
   } catch (error) {
     throw new GraphNodeError(`${GND_PACKAGE} is not installed (an optional dependency npm may skip): run npm ci again`, { code: "GND_NOT_INSTALLED", cause: error });
   }

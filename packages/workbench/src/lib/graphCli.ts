@@ -1,8 +1,40 @@
 import { spawn } from "node:child_process";
-import { join } from "node:path";
-import { projectRoot } from "./projectRoot.js";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import semver from "semver";
+import { BaseError } from "./errors.js";
 
-export const graphCliBin = join(projectRoot, "node_modules", "@graphprotocol", "graph-cli", "bin", "run.js");
+/** The graph-cli releases the workbench drives: their commands, flags and output it reads. */
+export const SUPPORTED_GRAPH_CLI = ">=0.87.0 <1.0.0";
+
+export class GraphCliNotFoundError extends BaseError {
+  override name = "GraphCliNotFoundError";
+}
+
+export interface GraphCliInstall {
+  /** Its entry point (`bin/run.js`). */
+  bin: string;
+  version: string;
+}
+
+/**
+ * The project's own graph-cli (a peer dependency): resolved from `projectDir` as Node resolves it, so a
+ * subgraph folder uses the release it installed. Throws when there is none, or one the workbench cannot drive.
+ */
+export function findGraphCli(projectDir: string = process.cwd()): GraphCliInstall {
+  let packageJson: string;
+  try {
+    packageJson = createRequire(join(projectDir, "package.json")).resolve("@graphprotocol/graph-cli/package.json");
+  } catch (cause) {
+    throw new GraphCliNotFoundError(`no @graphprotocol/graph-cli is installed for ${projectDir}: add it to the project (npm i -D @graphprotocol/graph-cli)`, { cause, details: { projectDir } });
+  }
+  const { version } = JSON.parse(readFileSync(packageJson, "utf8")) as { version: string };
+  if (!semver.satisfies(version, SUPPORTED_GRAPH_CLI, { includePrerelease: true })) {
+    throw new GraphCliNotFoundError(`@graphprotocol/graph-cli ${version} is installed, and the workbench drives graph-cli ${SUPPORTED_GRAPH_CLI}: install one of those`, { details: { version, packageJson } });
+  }
+  return { bin: join(dirname(packageJson), "bin", "run.js"), version };
+}
 
 /**
  * The environment graph-cli runs in here: colour off, so callers can read its output, and oclif's update
@@ -26,7 +58,7 @@ export interface GraphCliResult {
 export interface GraphCliOptions {
   cwd?: string;
   onOutput?: (text: string) => void;
-  /** Another graph-cli's entry point (an older release a subgraph pins); the project's by default. */
+  /** Another graph-cli's entry point (an older release a subgraph pins); the one `cwd` resolves by default. */
   bin?: string;
   /** Runs the project's graph-cli another way (a warm process, warmGraphCli.ts) instead of a fresh process. */
   runner?: GraphCliRunner;
@@ -38,14 +70,22 @@ export type GraphCliRunner = (args: string[], cwd: string) => Promise<GraphCliRe
 export function runGraphCli(args: string[], options: GraphCliOptions = {}): Promise<GraphCliResult> {
   const { runner } = options;
   if (runner && !options.bin) {
-    return runner(args, options.cwd ?? projectRoot).then((result) => {
+    return runner(args, options.cwd ?? process.cwd()).then((result) => {
       options.onOutput?.(result.stdout + result.stderr);
       return result;
     });
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [options.bin ?? graphCliBin, ...args], {
-      cwd: options.cwd ?? projectRoot,
+    const cwd = options.cwd ?? process.cwd();
+    let bin: string;
+    try {
+      bin = options.bin ?? findGraphCli(cwd).bin;
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    const child = spawn(process.execPath, [bin, ...args], {
+      cwd,
       env: graphCliEnv(),
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -8,7 +8,7 @@ import { startHardhatNode, type HardhatNode } from "../../../../hardhat/chain/ha
 import { deployApprovalToken, type DeployedApprovalToken } from "../../../../hardhat/deploy/deployToken.js";
 import { readArtifact } from "../../../../hardhat/deploy/artifacts.js";
 import { readNetworks, writeNetworkEntry } from "../../../../hardhat/deploy/networks.js";
-import { projectRoot } from "./projectRoot.js";
+import { projectRoot } from "../../../../hardhat/projectRoot.js";
 import { buildSubgraph, type BuiltSubgraph } from "./subgraphBuild.js";
 
 interface BuiltManifest {

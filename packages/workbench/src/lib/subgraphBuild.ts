@@ -1,7 +1,7 @@
 import { cp, mkdtemp, mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { projectRoot } from "./projectRoot.js";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { parse } from "yaml";
 import { builtManifestHash, graphCli, type GraphCliRunner } from "./graphCli.js";
 
@@ -14,7 +14,7 @@ export interface BuildSubgraphParameters {
   startBlock: number;
   /** The data source the address is for; the manifest's first data source when omitted. */
   dataSource?: string;
-  /** A subgraph project other than ours (tests use small fixture subgraphs). */
+  /** The subgraph project's folder (the current folder by default). */
   projectDir?: string;
   /** Files and folders of the project to copy. */
   files?: string[];
@@ -46,14 +46,14 @@ export interface BuiltSubgraph {
  * (`graph build --network` rewrites subgraph.yaml in place).
  */
 export async function buildSubgraph(params: BuildSubgraphParameters): Promise<BuiltSubgraph> {
-  const projectDir = params.projectDir ?? projectRoot;
+  const projectDir = params.projectDir ?? process.cwd();
   const network = params.network ?? "localhost";
   const workDir = await mkdtemp(join(tmpdir(), "subgraph-build-"));
   for (const file of params.files ?? ["subgraph.yaml", "schema.graphql", "src", "abis"]) {
     await cp(join(projectDir, file), join(workDir, file), { recursive: true });
   }
-  // graph-ts is resolved from node_modules next to the manifest.
-  await symlink(join(projectRoot, "node_modules"), join(workDir, "node_modules"), "dir");
+  // graph-ts is resolved from node_modules next to the manifest: the one the project resolves it from.
+  await symlink(nodeModulesWithGraphTs(projectDir), join(workDir, "node_modules"), "dir");
   const dataSource = params.dataSource ?? (await firstDataSourceName(join(workDir, "subgraph.yaml")));
   await writeFile(
     join(workDir, "networks.json"),
@@ -68,6 +68,15 @@ export async function buildSubgraph(params: BuildSubgraphParameters): Promise<Bu
   const ipfsHash = params.ipfs ? builtManifestHash(built.stdout + built.stderr) : null;
   if (params.ipfs && !ipfsHash) throw new Error(`graph build --ipfs printed no manifest hash:\n${built.stdout}${built.stderr}`);
   return { workDir, buildDir, manifestPath: join(buildDir, "subgraph.yaml"), ...(params.graphCliBin ? { graphCliBin: params.graphCliBin } : {}), ...(ipfsHash ? { ipfsHash } : {}) };
+}
+
+function nodeModulesWithGraphTs(projectDir: string): string {
+  try {
+    const packageJson = createRequire(join(projectDir, "package.json")).resolve("@graphprotocol/graph-ts/package.json");
+    return dirname(dirname(dirname(packageJson)));
+  } catch (cause) {
+    throw new Error(`no @graphprotocol/graph-ts is installed for ${projectDir}: add it to the project (npm i @graphprotocol/graph-ts)`, { cause });
+  }
 }
 
 async function firstDataSourceName(manifestPath: string): Promise<string> {

@@ -5,8 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { graphCliBin, graphCliEnv, stripAnsi, type GraphCliResult, type GraphCliRunner } from "./graphCli.js";
-import { projectRoot } from "./projectRoot.js";
+import { findGraphCli, graphCliEnv, stripAnsi, type GraphCliResult, type GraphCliRunner } from "./graphCli.js";
 
 export interface WarmGraphCli {
   /** Runs `graph <args>` in `cwd`; commands run one at a time, in call order. */
@@ -33,7 +32,9 @@ function typeScriptFlags(main: string): string[] {
   return process.features.typescript ? ["--disable-warning=ExperimentalWarning"] : ["--import", "tsx"];
 }
 
-export function createWarmGraphCli(): WarmGraphCli {
+/** `projectDir`: the subgraph folder whose graph-cli is loaded (the current folder by default). */
+export function createWarmGraphCli(options: { projectDir?: string } = {}): WarmGraphCli {
+  const projectDir = options.projectDir ?? process.cwd();
   let child: ChildProcess | null = null;
   let nextId = 1;
   const waiting = new Map<number, (reply: Reply) => void>();
@@ -41,8 +42,8 @@ export function createWarmGraphCli(): WarmGraphCli {
 
   const start = (): ChildProcess => {
     const main = fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "./warmGraphCliMain.ts" : "./warmGraphCliMain.js", import.meta.url));
-    const proc = spawn(process.execPath, [...typeScriptFlags(main), main, dirname(dirname(graphCliBin))], {
-      cwd: projectRoot,
+    const proc = spawn(process.execPath, [...typeScriptFlags(main), main, dirname(dirname(findGraphCli(projectDir).bin))], {
+      cwd: projectDir,
       env: graphCliEnv(),
       stdio: ["ignore", "ignore", "pipe", "ipc"],
     });

@@ -26,6 +26,7 @@ export { DEFAULT_QUERY_LIMITS, queryLimitsFromEnv, type QueryLimits } from "./qu
 export { DEFAULT_MAPPING_LIMITS, mappingLimitsFromEnv, type MappingLimits } from "./indexer/index.js";
 
 export { parseRpcEntry } from "./chain/index.js";
+export { createIpfsServer, createIpfsStore, type IpfsStore } from "./ipfs/index.js";
 export type { VersionSwitching } from "./store/index.js";
 export type { HistorySettings } from "./historySettings.js";
 

@@ -6,7 +6,7 @@
 // changes all the time (caches, data) and removes and re-deploys the subgraph again and again.
 import { join } from "node:path";
 import { nameDeployment, startGraphNodeEngine, type GraphNodeEngine } from "../graph-node/index.js";
-import { createIpfsServer, createIpfsStore } from "../local-node/ipfs/index.js";
+import { createIpfsServer, createIpfsStore } from "../local-node/index.js";
 
 export interface GraphNodeServicesOptions {
   ethereumRpc: string;

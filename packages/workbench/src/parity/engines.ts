@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { deploySubgraph } from "../../../../clients/subgraph/index.js";
+import { deploySubgraph } from "../deploy/index.js";
 import { startGraphNodeEngine, nameDeployment, readPoiDigests, type GraphNodeEngine } from "../graph-node/index.js";
 import type { BuiltSubgraph } from "../lib/subgraphBuild.js";
 import { createLocalNode, type LocalNode } from "../local-node/index.js";

@@ -3,7 +3,6 @@
 // With an `afterwards` step (a reorg, more blocks), both engines follow the chain and are compared again.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { startHardhatNode } from "../../../../hardhat/chain/index.js";
 import { buildSubgraph, type BuiltSubgraph } from "../lib/subgraphBuild.js";
 import { parseSubgraphSchema, type SubgraphSchema } from "../subgraph-schema/index.js";
 import { acceptance, type AcceptedDifference } from "./accepted.js";
@@ -18,8 +17,16 @@ import { waitUntilSettled, readStatus, statusSubjects } from "./status.js";
 import { poiSubjects } from "./proofOfIndexing.js";
 import type { CaseReport, CorpusQuery, Difference, ParityCase, ScenarioContext } from "./types.js";
 
+/** A chain for one case: its JSON-RPC URL, and how to end it when the case is done. */
+export interface CaseChain {
+  url: string;
+  stop(): Promise<void>;
+}
+
 export interface RunCaseOptions {
   accepted: AcceptedDifference[];
+  /** The chain the case runs on: a fresh one per case where the caller can start one (Hardhat's node, say). */
+  startChain: () => Promise<CaseChain>;
   log?: (line: string) => void;
 }
 
@@ -27,7 +34,7 @@ export async function runParityCase(parityCase: ParityCase, options: RunCaseOpti
   const started = Date.now();
   const log = (line: string) => options.log?.(`[${parityCase.name}] ${line}`);
   const network = parityCase.network ?? "localhost";
-  const chain = await startHardhatNode();
+  const chain = await options.startChain();
   const differences: Difference[] = [];
   let comparisons = 0;
   try {

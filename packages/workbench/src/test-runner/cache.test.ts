@@ -12,7 +12,7 @@ beforeEach(() => {
   mkdirSync(join(dir, "src"), { recursive: true });
   mkdirSync(join(dir, "node_modules", "matchstick-as"), { recursive: true });
   writeFileSync(join(dir, "node_modules", "matchstick-as", "package.json"), '{"version":"0.6.0"}');
-  writeFileSync(join(dir, "tests", "a.test.ts"), 'import { test } from "matchstick-as/assembly/index";\nimport { h } from "../../../../src/mapping.ts";\nimport { u } from "./utils";\n');
+  writeFileSync(join(dir, "tests", "a.test.ts"), 'import { test } from "matchstick-as/assembly/index";\nimport { h } from "../src/mapping";\nimport { u } from "./utils";\n');
   writeFileSync(join(dir, "tests", "utils.ts"), 'export { x } from "../src/lib";\n');
   writeFileSync(join(dir, "src", "mapping.ts"), "export function h(): void {}\n");
   writeFileSync(join(dir, "src", "lib.ts"), "export const x = 1;\n");

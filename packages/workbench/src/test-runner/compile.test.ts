@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { projectRoot } from "../lib/projectRoot.js";
+import { projectRoot } from "../../../../hardhat/projectRoot.js";
 import { MATCHSTICK_ASC_FLAGS, createCompiler, locateAsc } from "./compile.js";
 
 const libsFolder = join(projectRoot, "node_modules");

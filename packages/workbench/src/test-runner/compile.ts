@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { projectRoot } from "../lib/projectRoot.js";
+import { requireFromWorkbench } from "../lib/packageRoot.js";
 import { CompilerError } from "./errors.js";
 
 /** Matchstick's flags, in Matchstick's order (after the input files and `--lib`). */
@@ -73,8 +73,11 @@ export function ascArgs(root: string, libsFolder: string, inFile: string, outFil
 export function locateAsc(libsFolder: string): string {
   const own = join(libsFolder, "assemblyscript", "cli", "asc.js");
   if (existsSync(own)) return own;
-  const ours = join(projectRoot, "node_modules", "assemblyscript", "cli", "asc.js");
-  if (existsSync(ours)) return ours;
+  try {
+    return requireFromWorkbench.resolve("assemblyscript/cli/asc");
+  } catch {
+    // Neither the project nor the workbench can reach one.
+  }
   throw new CompilerError("AssemblyScript compiler not found; install @graphprotocol/graph-cli", { details: { libsFolder } });
 }
 

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { projectRoot } from "../lib/projectRoot.js";
+import { requireFromWorkbench } from "../lib/packageRoot.js";
 import type { ManifestSource } from "./manifest.js";
 
 export interface SourceCoverage {
@@ -33,7 +33,11 @@ interface WabtModule {
 function locateWabt(libsFolder: string): string {
   const own = join(libsFolder, "wabt", "index.js");
   if (existsSync(own)) return own;
-  return join(projectRoot, "node_modules", "wabt", "index.js");
+  try {
+    return requireFromWorkbench.resolve("wabt");
+  } catch (cause) {
+    throw new Error(`coverage needs wabt (matchstick-as ships it), and neither ${libsFolder} nor the workbench has it: install matchstick-as`, { cause });
+  }
 }
 
 const WASM2WAT_FEATURES = { mutable_globals: true, sat_float_to_int: true, sign_extension: true, multi_value: true, bulk_memory: true, reference_types: true };

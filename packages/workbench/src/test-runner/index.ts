@@ -3,5 +3,3 @@ export { runMatchstick } from "./run.js";
 export type { RunOptions, RunSummary } from "./run.js";
 export type { VerdictChange, Verdict } from "./strict.js";
 export type { StoreSemantics } from "./matchstick/testStore.js";
-export { runCompat } from "./compat/compat.js";
-export type { CompatSuite, CompatSource, CompatOptions, CompatResult } from "./compat/compat.js";

@@ -8,7 +8,7 @@ import { Contract, Interface, JsonRpcProvider } from "ethers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startHardhatNode, type HardhatNode } from "../../../../../hardhat/chain/index.js";
 import { deployApprovalToken, readArtifact, sendApprovals } from "../../../../../hardhat/deploy/index.js";
-import { projectRoot } from "../../lib/projectRoot.js";
+import { projectRoot } from "../../../../../hardhat/projectRoot.js";
 import { buildSubgraph, type BuiltSubgraph } from "../../lib/subgraphBuild.js";
 import { backends, blockNumber, deployWithGraphCli, graphql, rpc, startNode, waitForHead, type NodeFixture } from "./harness.js";
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
   } finally {
     provider.destroy();
   }
-  built = await buildSubgraph({ projectDir: join(projectRoot, "local-node", "e2e", "_test", "calls"), address: token, startBlock, network: "localhost" });
+  built = await buildSubgraph({ projectDir: join(projectRoot, "packages", "workbench", "src", "local-node", "e2e", "_test", "calls"), address: token, startBlock, network: "localhost" });
 });
 afterAll(async () => {
   await chain?.stop();

@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { id as keccakId } from "ethers";
 import { buildSubgraph } from "../../lib/subgraphBuild.js";
-import { projectRoot } from "../../lib/projectRoot.js";
+import { projectRoot } from "../../../../../hardhat/projectRoot.js";
 import type { IndexedDeployment } from "../indexer/types.js";
 
 export async function buildApprovalDeployment(token: { proxy: string; startBlock: number }, id = "QmLocal"): Promise<IndexedDeployment> {

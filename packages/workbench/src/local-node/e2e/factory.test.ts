@@ -7,7 +7,7 @@ import { id as keccakId } from "ethers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startHardhatNode, type HardhatNode } from "../../../../../hardhat/chain/index.js";
 import { deployPoolFactory, readPoolState, readVaultPings, runFactoryScenario, type FactoryActivity } from "../../../../../hardhat/deploy/index.js";
-import { projectRoot } from "../../lib/projectRoot.js";
+import { projectRoot } from "../../../../../hardhat/projectRoot.js";
 import { buildSubgraph, type BuiltSubgraph } from "../../lib/subgraphBuild.js";
 import { backends, blockNumber, deployWithGraphCli, freePorts, graphql, prepareProcessRun, rpc, statusOf, waitForHead, type ProcessRun } from "./harness.js";
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
   factory = deployed.factory;
   startBlock = deployed.startBlock;
   activity = await runFactoryScenario({ rpcUrl: chain.url, factory, rounds: 3, batch: 4 });
-  built = await buildSubgraph({ projectDir: join(projectRoot, "parity", "cases", "_test", "factory"), address: factory, startBlock, network: "localhost", dataSource: "PoolFactory" });
+  built = await buildSubgraph({ projectDir: join(projectRoot, "testing", "parity", "cases", "_test", "factory"), address: factory, startBlock, network: "localhost", dataSource: "PoolFactory" });
 });
 afterAll(async () => {
   await chain?.stop();

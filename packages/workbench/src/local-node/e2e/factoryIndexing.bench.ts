@@ -10,9 +10,9 @@ import { Contract, type Signer } from "ethers";
 import { startHardhatNode } from "../../../../../hardhat/chain/index.js";
 import { deployPoolFactory, readArtifact } from "../../../../../hardhat/deploy/index.js";
 import { connectChain } from "../../../../../hardhat/deploy/signers.js";
-import { projectRoot } from "../../lib/projectRoot.js";
+import { projectRoot } from "../../../../../hardhat/projectRoot.js";
 import { buildSubgraph } from "../../lib/subgraphBuild.js";
-import { deploySubgraph } from "../../../../../clients/subgraph/index.js";
+import { deploySubgraph } from "../../deploy/index.js";
 import { createLocalNode } from "../index.js";
 import { blockNumber } from "./chainFixture.js";
 
@@ -40,7 +40,7 @@ async function send(contract: Contract, method: string, args: unknown[]): Promis
 /** A copy of the factory fixture without block handlers. */
 async function eventsOnlyFixture(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "factory-bench-"));
-  await cp(join(projectRoot, "parity", "cases", "_test", "factory"), dir, { recursive: true });
+  await cp(join(projectRoot, "testing", "parity", "cases", "_test", "factory"), dir, { recursive: true });
   const yaml = await readFile(join(dir, "subgraph.yaml"), "utf8");
   await writeFile(join(dir, "subgraph.yaml"), yaml.replace(/\n      blockHandlers:\n(?: {8}.*\n)+/g, "\n"));
   return dir;

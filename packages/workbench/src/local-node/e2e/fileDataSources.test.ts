@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startHardhatNode, type HardhatNode } from "../../../../../hardhat/chain/index.js";
 import { deployContentRegistry, publishPosts, readPosts } from "../../../../../hardhat/deploy/index.js";
-import { projectRoot } from "../../lib/projectRoot.js";
+import { projectRoot } from "../../../../../hardhat/projectRoot.js";
 import { buildSubgraph, type BuiltSubgraph } from "../../lib/subgraphBuild.js";
 import { createIpfsStore } from "../ipfs/index.js";
 import { createLocalNode, type LocalNode } from "../index.js";
@@ -36,7 +36,7 @@ beforeAll(async () => {
 /** A registry of its own per backend (the chain is shared), and the subgraph built for it. */
 async function registryAndBuild(): Promise<{ registry: string; built: BuiltSubgraph }> {
   const { registry, startBlock } = await deployContentRegistry({ rpcUrl: chain.url });
-  const built = await buildSubgraph({ projectDir: join(projectRoot, "parity", "cases", "_test", "files"), address: registry, startBlock, network: "localhost", dataSource: "ContentRegistry" });
+  const built = await buildSubgraph({ projectDir: join(projectRoot, "testing", "parity", "cases", "_test", "files"), address: registry, startBlock, network: "localhost", dataSource: "ContentRegistry" });
   return { registry, built };
 }
 afterAll(async () => {

@@ -7,11 +7,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../lib/freePort.js";
-import { projectRoot } from "../../lib/projectRoot.js";
+import { projectRoot } from "../../../../../hardhat/projectRoot.js";
 import type { DeployedApprovalToken } from "../../../../../hardhat/deploy/deployToken.js";
 import { buildSubgraph, type BuiltSubgraph } from "../../lib/subgraphBuild.js";
 import type { GraphCliRunner } from "../../lib/graphCli.js";
-import { deploySubgraph } from "../../../../../clients/subgraph/deploySubgraph.js";
+import { deploySubgraph } from "../../deploy/index.js";
 import { createThrowawayDatabase } from "../store/index.js";
 import { createLocalNode, type LocalNode, type LocalNodePorts } from "../index.js";
 import { blockNumber, type ExpectedApproval } from "./chainFixture.js";
@@ -168,14 +168,14 @@ export interface NodeProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** `scripts/localNode.ts` as a child process (for SIGKILL tests); resolves once it listens. */
+/** the node command (`commands/node.ts`) as a child process (for SIGKILL tests); resolves once it listens. */
 /** E2E_NODE_DEBUG=1 starts the node with debug logs (they land in `output()`). */
 export async function spawnNodeProcess(env: { rpcUrl: string; dataDir: string; databaseUrl?: string | undefined; ports: LocalNodePorts; eventsPerRun?: number }): Promise<NodeProcess> {
   // Node itself with tsx's loader (not the tsx CLI, which would put a second process in between and
   // keep the node alive after a SIGKILL of the wrapper).
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", join(projectRoot, "scripts", "localNode.ts"), "--query-port", String(env.ports.query), "--admin-port", String(env.ports.admin), "--ipfs-port", String(env.ports.ipfs), "--status-port", String(env.ports.status), "--data-dir", env.dataDir, "--ethereum-rpc", env.rpcUrl, ...(process.env.E2E_NODE_DEBUG ? ["--debug"] : []), ...(env.eventsPerRun ? ["--events-per-run", String(env.eventsPerRun)] : [])],
+    ["--import", "tsx", join(projectRoot, "packages", "workbench", "src", "commands", "node.ts"), "--query-port", String(env.ports.query), "--admin-port", String(env.ports.admin), "--ipfs-port", String(env.ports.ipfs), "--status-port", String(env.ports.status), "--data-dir", env.dataDir, "--ethereum-rpc", env.rpcUrl, ...(process.env.E2E_NODE_DEBUG ? ["--debug"] : []), ...(env.eventsPerRun ? ["--events-per-run", String(env.eventsPerRun)] : [])],
     { cwd: projectRoot, env: { ...process.env, DATABASE_URL: env.databaseUrl ?? "" }, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";

@@ -1,4 +1,4 @@
-// Hostile input against a real node (`scripts/localNode.ts` as a child process, on free ports, PGlite):
+// Hostile input against a real node (the node command (`commands/node.ts`) as a child process, on free ports, PGlite):
 // oversized bodies, deep nesting, thousands of aliases, browser pages of other sites, malformed request
 // lines, a mapping stuck in an endless loop, and one that allocates without end. After every case the
 // node must be alive: the process runs, the status API answers, and the healthy deployment's data equals

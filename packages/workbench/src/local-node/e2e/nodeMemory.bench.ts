@@ -8,7 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sendApprovals } from "../../../../../hardhat/deploy/approvals.js";
-import { projectRoot } from "../../lib/projectRoot.js";
+import { projectRoot } from "../../../../../hardhat/projectRoot.js";
 import { sampleProcessTree, type ProcessMemory } from "../../lib/processTreeMemory.js";
 import { waitForQuiet } from "../../lib/processCpu.js";
 import { blockNumber, buildFor, deployWithGraphCli, freePorts, startChainWithToken, waitForHead } from "./harness.js";
@@ -51,7 +51,7 @@ export async function runNodeMemoryBench(options: NodeMemoryBenchOptions): Promi
     const built = await buildFor(fx.token);
     const ports = await freePorts();
     const args = ["--query-port", String(ports.query), "--admin-port", String(ports.admin), "--ipfs-port", String(ports.ipfs), "--status-port", String(ports.status), "--data-dir", dataDir, "--ethereum-rpc", fx.chain.url];
-    const [command, argv] = options.launch === "npm" ? ["npm", ["run", "--silent", "local-node", "--", ...args]] : [process.execPath, ["--import", "tsx", join(projectRoot, "scripts", "localNode.ts"), ...args]];
+    const [command, argv] = options.launch === "npm" ? ["npm", ["run", "--silent", "local-node", "--", ...args]] : [process.execPath, ["--import", "tsx", join(projectRoot, "packages", "workbench", "src", "commands", "node.ts"), ...args]];
     // Its own process group, so that one signal ends the whole tree it starts.
     const child = spawn(command, argv, { cwd: projectRoot, env: { ...process.env, DATABASE_URL: "", ...options.env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
     const sampler = sampleProcessTree(child.pid!, { counted: (p) => !isLauncher(p) });

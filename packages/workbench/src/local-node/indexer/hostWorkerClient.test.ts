@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildSubgraph } from "../../lib/subgraphBuild.js";
-import { projectRoot } from "../../lib/projectRoot.js";
+import { projectRoot } from "../../../../../hardhat/projectRoot.js";
 import type { EntityData } from "../../wasm-host/values/storeValue.js";
 import type { EthereumEventInput } from "../../wasm-host/types.js";
 import { createHostThreadPool, createHostWorker, startHostThread, type HostServices, type HostThread, type HostWorker } from "./hostWorkerClient.js";

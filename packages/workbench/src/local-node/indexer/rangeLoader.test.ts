@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { id as keccakId } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHardhatNode, type HardhatNode } from "../../../../../hardhat/chain/hardhatNode.js";
-import { projectRoot } from "../../lib/projectRoot.js";
+import { projectRoot } from "../../../../../hardhat/projectRoot.js";
 import { deployApprovalToken } from "../../../../../hardhat/deploy/deployToken.js";
 import { sampleSpender, sampleValue, sendApprovals } from "../../../../../hardhat/deploy/approvals.js";
 import { createRpcClient, type RpcClient } from "../chain/rpcClient.js";

@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { collectGarbage } from "../../lib/collectGarbage.js";
-import { projectRoot } from "../../lib/projectRoot.js";
+import { cacheFolder } from "../../lib/packageRoot.js";
 import { StoreError, maskDatabaseUrl } from "./errors.js";
 
 export type Row = Record<string, unknown>;
@@ -167,7 +167,7 @@ async function createDataFolder(dataDir: string, options: { startParams: string[
   const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
   const { version } = JSON.parse(await readFile(join(dirname(pglite), "..", "package.json"), "utf8")) as { version: string };
   const schema = options.schemaSql ? `-${createHash("sha256").update(options.schemaSql).digest("hex").slice(0, 12)}` : "";
-  const template = join(projectRoot, "node_modules", ".cache", "local-node", `pglite-${version}${schema}-data`);
+  const template = join(cacheFolder("local-node"), `pglite-${version}${schema}-data`);
   if (!existsSync(join(template, "PG_VERSION"))) {
     await mkdir(dirname(template), { recursive: true });
     const scratch = await mkdtemp(`${template}-`);

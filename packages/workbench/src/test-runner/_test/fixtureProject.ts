@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, readdirSync, renameSync, symlinkSync } from "node:
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { projectRoot } from "../../lib/projectRoot.js";
+import { projectRoot } from "../../../../../hardhat/projectRoot.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const HELPERS = new Set(["helpers.as.ts", "mapping.as.ts"]);

@@ -2,7 +2,7 @@ import { BigInt, DataSourceContext, ethereum } from "@graphprotocol/graph-ts";
 import { PoolCreated } from "../generated/PoolFactory/PoolFactory";
 import { Pool as PoolTemplate } from "../generated/templates";
 import { Factory, Pool } from "../generated/schema";
-import { trace } from "./trace.as.ts";
+import { trace } from "./trace.as";
 
 export function handlePoolCreated(event: PoolCreated): void {
   let factory = Factory.load("factory");

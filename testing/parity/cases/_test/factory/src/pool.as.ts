@@ -2,7 +2,7 @@ import { BigInt, dataSource, ethereum } from "@graphprotocol/graph-ts";
 import { Deposit as DepositEvent, VaultOpened } from "../generated/templates/Pool/Pool";
 import { Vault as VaultTemplate } from "../generated/templates";
 import { Deposit, Pool, Vault } from "../generated/schema";
-import { trace } from "./trace.as.ts";
+import { trace } from "./trace.as";
 
 function loadPool(): Pool {
   const address = dataSource.address();

@@ -1,7 +1,7 @@
 import { dataSource } from "@graphprotocol/graph-ts";
 import { Ping } from "../generated/templates/Vault/Vault";
 import { Vault } from "../generated/schema";
-import { trace } from "./trace.as.ts";
+import { trace } from "./trace.as";
 
 export function handlePing(event: Ping): void {
   const vault = Vault.load(dataSource.address());

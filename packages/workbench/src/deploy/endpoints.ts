@@ -6,10 +6,6 @@ export const localEndpoints = {
   status: "http://127.0.0.1:8030/graphql",
 } as const;
 
-/** The subgraph's name on the local node; SUBGRAPH_NAME overrides it. */
-export function subgraphName(env: NodeJS.ProcessEnv = process.env): string {
-  return env.SUBGRAPH_NAME ?? "local/approvals";
-}
 
 export function queryUrlFor(name: string, base: string = localEndpoints.query): string {
   return `${base.replace(/\/$/, "")}/subgraphs/name/${name}`;

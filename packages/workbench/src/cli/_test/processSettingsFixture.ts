@@ -1,6 +1,10 @@
-// Prints what runCompiled.mjs gave the process it runs: its pid, V8 flags, the malloc setting, and the
-// young generation a worker thread asking for 4 MiB got (after allocating enough to grow it to its limit).
+// Applies the long-running commands' process settings, then prints what the process got: its pid, V8
+// flags, the malloc setting, and the young generation a worker thread asking for 4 MiB got (after
+// allocating enough to grow it to its limit).
 import { Worker } from "node:worker_threads";
+import { applyLongRunningSettings } from "../processSettings.js";
+
+applyLongRunningSettings();
 
 const churn = `
 const { getHeapSpaceStatistics } = require("node:v8");

@@ -1,7 +1,7 @@
-import { runGraphCli, stripAnsi, type GraphCliRunner } from "../../packages/workbench/src/lib/graphCli.js";
-import { maskSecrets, secretsInUrl } from "../../packages/workbench/src/lib/redact.js";
+import { runGraphCli, stripAnsi, type GraphCliRunner } from "../lib/graphCli.js";
+import { maskSecrets, secretsInUrl } from "../lib/redact.js";
 import { localEndpoints } from "./endpoints.js";
-import { SubgraphClientError } from "./errors.js";
+import { DeployError } from "./errors.js";
 
 export interface DeploySubgraphParameters {
   name: string;
@@ -53,7 +53,7 @@ export async function deploySubgraph(params: DeploySubgraphParameters): Promise<
     const text = mask(created.stdout + created.stderr);
     output += text;
     if (created.code !== 0 && !/already exists/i.test(text)) {
-      throw new SubgraphClientError(`graph create failed for "${params.name}":\n${text.trim()}`, deployUrl);
+      throw new DeployError(`graph create failed for "${params.name}":\n${text.trim()}`, deployUrl);
     }
   }
 
@@ -65,7 +65,7 @@ export async function deploySubgraph(params: DeploySubgraphParameters): Promise<
   const text = mask(deployed.stdout + deployed.stderr);
   output += text;
   if (deployed.code !== 0 || /Failed to deploy|Error:/i.test(text)) {
-    throw new SubgraphClientError(`graph deploy failed for "${params.name}":\n${text.trim()}`, deployUrl);
+    throw new DeployError(`graph deploy failed for "${params.name}":\n${text.trim()}`, deployUrl);
   }
   return {
     queryUrl: /Queries \(HTTP\):\s+(\S+)/.exec(text)?.[1] ?? null,

@@ -1,6 +1,6 @@
 // A CLI whose clean stop never finishes, and which throws and rejects once it runs: for
 // processGuards.test.ts (it must stay up through both, and a second SIGINT must end it).
-import { logStrayErrors, stopOnSignals } from "../../packages/workbench/src/cli/processGuards.js";
+import { logStrayErrors, stopOnSignals } from "../index.js";
 
 logStrayErrors();
 stopOnSignals(() => new Promise<void>(() => {}));

@@ -2,7 +2,7 @@
 // process-wide state (binaryen, std/portable) and two versions cannot compile in one process.
 // `tsx test-runner/compat/runSuite.ts <subgraph dir> <summary.json>`; the report goes to stdout.
 import { writeFileSync } from "node:fs";
-import { runMatchstick } from "../run.js";
+import { runMatchstick } from "subgraph-workbench/test-runner";
 
 const [root, out] = process.argv.slice(2);
 if (root === undefined || out === undefined) {

@@ -1,4 +1,4 @@
-// runCompiled.mjs starts a long-running script with glibc's mmap threshold fixed, V8's helper threads
+// applyLongRunningSettings starts a long-running command (node, dev) again with glibc's mmap threshold fixed, V8's helper threads
 // sized to the machine, the main thread's young generation at 8 MiB semi-spaces, worker threads
 // keeping the size they ask for, and WebAssembly's tier-up budget at a quarter of V8's (Linux): checked
 // on the process it really runs, started as npm would.
@@ -6,7 +6,6 @@ import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "../packages/workbench/src/lib/projectRoot.js";
 
 interface Settings {
   pid: number;
@@ -18,15 +17,15 @@ interface Settings {
 
 function runFixture(nodeArgs: string[], env: NodeJS.ProcessEnv): Settings & { spawnedPid: number } {
   const { MALLOC_MMAP_THRESHOLD_: _, ...rest } = process.env;
-  const result = spawnSync(process.execPath, [...nodeArgs, join(projectRoot, "scripts", "runCompiled.mjs"), "scripts/_test/processSettingsFixture.ts"], { cwd: projectRoot, env: { ...rest, ...env }, encoding: "utf8", timeout: 120_000 });
-  if (result.status !== 0) throw new Error(`runCompiled failed (${result.status}): ${result.stderr}`);
+  const result = spawnSync(process.execPath, [...nodeArgs, "--import", "tsx", join(import.meta.dirname, "_test", "processSettingsFixture.ts")], { env: { ...rest, ...env }, encoding: "utf8", timeout: 120_000 });
+  if (result.status !== 0) throw new Error(`the fixture failed (${result.status}): ${result.stderr}`);
   const line = result.stdout.trim().split("\n").at(-1)!;
   return { ...(JSON.parse(line) as Settings), spawnedPid: result.pid! };
 }
 
 const execveAvailable = process.platform === "linux" && typeof (process as { execve?: unknown }).execve === "function";
 
-describe.runIf(execveAvailable)("runCompiled.mjs process settings (Linux)", () => {
+describe.runIf(execveAvailable)("the long-running commands' process settings (Linux)", () => {
   it("starts the script again in place with the mmap threshold fixed, one V8 helper per spare core, 8 MiB semi-spaces and a quarter tier-up budget", () => {
     const settings = runFixture([], {});
     expect(settings.mmapThreshold).toBe("131072");

@@ -7,9 +7,8 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
-import { projectRoot } from "../../lib/projectRoot.js";
-import type { RunSummary } from "../run.js";
-import type { VerdictChange } from "../strict.js";
+import { projectRoot } from "../../hardhat/projectRoot.js";
+import type { RunSummary, VerdictChange } from "subgraph-workbench/test-runner";
 import { declaredRange, lockedVersion } from "./lockVersions.js";
 
 export interface CompatSuite {

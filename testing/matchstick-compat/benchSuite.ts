@@ -2,7 +2,7 @@
 // recompiled) or warm (the cache is fresh), printed as one JSON line. A child per run so that each
 // suite's AssemblyScript loads alone and the process's CPU time counts every thread.
 // `tsx test-runner/compat/benchSuite.ts <dir> <cold|warm> <jobs> [optimize]`
-import { runMatchstick } from "../run.js";
+import { runMatchstick } from "subgraph-workbench/test-runner";
 
 const [root, mode, jobsText, optimizeText] = process.argv.slice(2);
 if (root === undefined || (mode !== "cold" && mode !== "warm") || jobsText === undefined) {
