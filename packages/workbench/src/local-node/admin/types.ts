@@ -1,4 +1,4 @@
-// Contract 3 (admin part): graph-node's admin JSON-RPC (port 8020) over the node's store and IPFS.
+// The admin part of the node: graph-node's admin JSON-RPC (port 8020) over the node's store and IPFS.
 // Methods, params, results, error codes and texts follow graph-node's server/json-rpc crate.
 import type { IpfsStore } from "../ipfs/index.js";
 import type { LoadDeploymentOptions, LoadedDeployment } from "../manifest/index.js";

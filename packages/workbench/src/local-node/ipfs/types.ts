@@ -1,4 +1,4 @@
-// Contract 3 (IPFS part): the local content store behind the node's IPFS RPC API and the deploy
+// The IPFS part of the node: the local content store behind the node's IPFS RPC API and the deploy
 // pipeline. CIDs are exactly Kubo's defaults for `ipfs add` (CIDv0, UnixFS dag-pb, fixed 256 KiB chunks,
 // balanced layout with at most 174 links per node, no raw leaves).
 import type { FailedRequest } from "../../lib/http/index.js";
