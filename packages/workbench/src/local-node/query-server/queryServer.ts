@@ -1,25 +1,19 @@
 // The query server (graph-node's port 8000): POST (and GET ?query=) on /subgraphs/name/<name> and
 // /subgraphs/id/<id>; a browser GET redirects to .../graphql, which serves the bundled GraphiQL.
-import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NodeStore } from "../store/index.js";
 import { createQueryExecutor, type GraphQLRequest, type QueryExecutor, type QueryLimits } from "../graphql/index.js";
 import {
   ANY_ORIGIN,
-  BodyTooLargeError,
   CORS_HEADERS,
-  graphiqlAssets,
-  graphiqlHtml,
-  readBody,
-  sendJson,
-  sendText,
+  graphiqlAssetServer,
+  readGraphqlBody,
+  sendGraphiqlPage,
+  sendGraphqlJson,
   serve,
   type FailedRequest,
   type RunningServer,
 } from "../../lib/http/index.js";
-
-/** Largest POST body accepted (1 MiB). */
-export const MAX_BODY_BYTES = 1 << 20;
 
 export interface QueryServerOptions {
   store: NodeStore;
@@ -47,8 +41,7 @@ export async function createQueryServer(options: QueryServerOptions): Promise<Ru
     ...(options.limits === undefined ? {} : { limits: options.limits }),
     ...(options.warn === undefined ? {} : { warn: options.warn }),
   });
-  const assets = graphiqlAssets();
-  const assetCache = new Map<string, Buffer>();
+  const serveAsset = graphiqlAssetServer();
 
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const segments = pathSegments(url.pathname);
@@ -61,23 +54,16 @@ export async function createQueryServer(options: QueryServerOptions): Promise<Ru
       return;
     }
     if (method === "GET" && segments.length === 0) {
-      json(res, 200, { message: "Access deployed subgraphs by deployment ID at /subgraphs/id/<ID> or by name at /subgraphs/name/<NAME>" });
+      sendGraphqlJson(res, 200, { message: "Access deployed subgraphs by deployment ID at /subgraphs/id/<ID> or by name at /subgraphs/name/<NAME>" });
       return;
     }
-    const asset = method === "GET" ? assets.get(url.pathname) : undefined;
-    if (asset) {
-      let body = assetCache.get(url.pathname);
-      if (!body) assetCache.set(url.pathname, (body = await readFile(asset.file)));
-      sendText(res, 200, asset.contentType, body, { ...ANY_ORIGIN, "Cache-Control": "public, max-age=3600" });
-      return;
-    }
+    if (await serveAsset(method, url.pathname, res)) return;
     if (segments[0] !== "subgraphs") return notFound(res);
     const wantsGraphiql = segments[segments.length - 1] === "graphql";
     const targetSegments = wantsGraphiql ? segments.slice(0, -1) : segments;
     const target = parseTarget(targetSegments);
     if (method === "GET" && wantsGraphiql && (target || targetSegments.length === 1)) {
-      sendText(res, 200, "text/html; charset=utf-8", graphiqlHtml(`/${targetSegments.map(encodeURIComponent).join("/")}`), ANY_ORIGIN);
-      return;
+      return sendGraphiqlPage(res, `/${targetSegments.map(encodeURIComponent).join("/")}`);
     }
     if (!target) return notFound(res);
     if (method === "GET") {
@@ -104,13 +90,8 @@ export async function createQueryServer(options: QueryServerOptions): Promise<Ru
     }
     if (method !== "POST") return notFound(res);
     if (!req.headers["content-type"]) return clientError(res, "Content-Type header is required");
-    let body: Buffer;
-    try {
-      body = await readBody(req, { maxBytes: MAX_BODY_BYTES });
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) return clientError(res, "Body is too large");
-      throw error;
-    }
+    const body = await readGraphqlBody(req, res);
+    if (body === null) return;
     if (body.length === 0) return clientError(res, "Body is required");
     const request = parseRequestBody(body);
     if (typeof request === "string") return clientError(res, request);
@@ -120,10 +101,10 @@ export async function createQueryServer(options: QueryServerOptions): Promise<Ru
   async function answer(res: ServerResponse, target: Target, request: GraphQLRequest): Promise<void> {
     const id = target.kind === "id" ? target.id : await options.store.resolveName(target.name);
     if (id === null) {
-      json(res, 200, { errors: [{ message: `deployment \`${target.kind === "name" ? target.name : ""}\` does not exist` }] });
+      sendGraphqlJson(res, 200, { errors: [{ message: `deployment \`${target.kind === "name" ? target.name : ""}\` does not exist` }] });
       return;
     }
-    json(res, 200, await executor.run(id, request));
+    sendGraphqlJson(res, 200, await executor.run(id, request));
   }
 
   return serve(handle, { port: options.port, onError: options.onError, errorHeaders: ANY_ORIGIN, loopbackOnly: true });
@@ -166,17 +147,12 @@ export function parseRequestBody(body: Buffer): GraphQLRequest | string {
   };
 }
 
-/** graph-node's JSON answers carry its CORS headers. */
-function json(res: ServerResponse, status: number, body: unknown): void {
-  sendJson(res, status, body, CORS_HEADERS);
-}
-
 function clientError(res: ServerResponse, message: string): void {
-  json(res, 400, { error: message });
+  sendGraphqlJson(res, 400, { error: message });
 }
 
 function notFound(res: ServerResponse): void {
-  json(res, 200, { message: "Not found" });
+  sendGraphqlJson(res, 200, { message: "Not found" });
 }
 
 export type { QueryExecutor };

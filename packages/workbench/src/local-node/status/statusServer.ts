@@ -3,19 +3,16 @@
 import { Kind, buildSchema, execute, parse, validate, type DocumentNode, type GraphQLError, type GraphQLSchema } from "graphql";
 import { DEFAULT_QUERY_LIMITS, checkNesting, checkOperationCost, isTokenLimitError, tooManyTokens } from "../query-server/index.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readFile } from "node:fs/promises";
 import type { BlockPtr, DeploymentRecord, NodeStore } from "../store/index.js";
 import { parseRequestBody } from "../query-server/index.js";
 import {
   ANY_ORIGIN,
-  BodyTooLargeError,
   CORS_HEADERS,
-  graphiqlAssets,
-  graphiqlHtml,
-  readBody,
+  graphiqlAssetServer,
+  readGraphqlBody,
   sendError,
-  sendJson,
-  sendText,
+  sendGraphiqlPage,
+  sendGraphqlJson,
   serve,
   type FailedRequest,
   type RunningServer,
@@ -41,8 +38,6 @@ export interface StatusService {
   root: Record<string, (args: Record<string, unknown>) => Promise<unknown>>;
 }
 
-/** Largest POST body accepted (1 MiB, as the query server). */
-const MAX_BODY_BYTES = 1 << 20;
 /** Status queries are small: a depth as graph-node's, and far fewer fields than a data query may select. */
 const STATUS_LIMITS = { maxDepth: DEFAULT_QUERY_LIMITS.maxDepth, maxFields: 1000 };
 
@@ -124,24 +119,19 @@ export function createStatusService(options: Omit<StatusServerOptions, "port" | 
 
 export async function createStatusServer(options: StatusServerOptions): Promise<RunningServer> {
   const service = createStatusService(options);
-  const assets = graphiqlAssets();
+  const serveAsset = graphiqlAssetServer();
 
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const method = req.method ?? "GET";
     const path = url.pathname.replace(/\/$/, "");
-    const asset = method === "GET" ? assets.get(url.pathname) : undefined;
-    if (asset) {
-      sendText(res, 200, asset.contentType, await readFile(asset.file), { ...ANY_ORIGIN, "Cache-Control": "public, max-age=3600" });
-      return;
-    }
+    if (await serveAsset(method, url.pathname, res)) return;
     if (method === "GET" && path === "/graphql") {
       res.writeHead(302, { Location: "/graphql/playground", ...ANY_ORIGIN });
       res.end();
       return;
     }
     if (method === "GET" && path === "/graphql/playground") {
-      sendText(res, 200, "text/html; charset=utf-8", graphiqlHtml("/graphql"), ANY_ORIGIN);
-      return;
+      return sendGraphiqlPage(res, "/graphql");
     }
     if (method === "OPTIONS" && path === "/graphql") {
       res.writeHead(200, CORS_HEADERS);
@@ -152,35 +142,30 @@ export async function createStatusServer(options: StatusServerOptions): Promise<
       sendError(res, 404, "Not found\n", ANY_ORIGIN);
       return;
     }
-    let body: Buffer;
-    try {
-      body = await readBody(req, { maxBytes: MAX_BODY_BYTES });
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) return sendJson(res, 400, { error: "Body is too large" }, CORS_HEADERS);
-      throw error;
-    }
+    const body = await readGraphqlBody(req, res);
+    if (body === null) return;
     const request = parseRequestBody(body);
-    if (typeof request === "string") return sendJson(res, 400, { error: request }, CORS_HEADERS);
+    if (typeof request === "string") return sendGraphqlJson(res, 400, { error: request });
     // The same bounds on the text as the query server's: no deep nesting for the recursive parser, a
     // token budget. The status schema itself is shallow and has no lists to page.
     const nested = checkNesting(request.query, DEFAULT_QUERY_LIMITS.maxDepth);
-    if (nested) return sendJson(res, 200, { errors: [nested.toJSON()] }, CORS_HEADERS);
+    if (nested) return sendGraphqlJson(res, 200, { errors: [nested.toJSON()] });
     let document: DocumentNode;
     try {
       document = parse(request.query, { maxTokens: DEFAULT_QUERY_LIMITS.maxTokens });
     } catch (error) {
-      if (isTokenLimitError(error)) return sendJson(res, 200, { errors: [tooManyTokens(DEFAULT_QUERY_LIMITS.maxTokens).toJSON()] }, CORS_HEADERS);
+      if (isTokenLimitError(error)) return sendGraphqlJson(res, 200, { errors: [tooManyTokens(DEFAULT_QUERY_LIMITS.maxTokens).toJSON()] });
       const e = error as GraphQLError;
-      return sendJson(res, 200, { errors: [{ ...(e.locations ? { locations: e.locations } : {}), message: e.message }] }, CORS_HEADERS);
+      return sendGraphqlJson(res, 200, { errors: [{ ...(e.locations ? { locations: e.locations } : {}), message: e.message }] });
     }
     // Few fields before validation: graphql-js compares every pair of same-named fields (aliases).
     const fragments = Object.fromEntries(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d]] : [])));
     for (const d of document.definitions) {
       const tooCostly = d.kind === Kind.OPERATION_DEFINITION ? checkOperationCost(d.selectionSet, fragments, STATUS_LIMITS) : null;
-      if (tooCostly) return sendJson(res, 200, { errors: [tooCostly.toJSON()] }, CORS_HEADERS);
+      if (tooCostly) return sendGraphqlJson(res, 200, { errors: [tooCostly.toJSON()] });
     }
     const invalid = validate(service.schema, document);
-    if (invalid.length > 0) return sendJson(res, 200, { errors: invalid.map((e) => ({ ...(e.locations ? { locations: e.locations } : {}), message: e.message })) }, CORS_HEADERS);
+    if (invalid.length > 0) return sendGraphqlJson(res, 200, { errors: invalid.map((e) => ({ ...(e.locations ? { locations: e.locations } : {}), message: e.message })) });
     const result = await execute({
       schema: service.schema,
       document,
@@ -189,10 +174,10 @@ export async function createStatusServer(options: StatusServerOptions): Promise<
       operationName: request.operationName ?? null,
       typeResolver: (value: { __typename?: string }) => value.__typename,
     });
-    sendJson(res, 200, {
+    sendGraphqlJson(res, 200, {
       ...(result.data !== undefined ? { data: result.data } : {}),
       ...(result.errors ? { errors: result.errors.map((e) => ({ ...(e.locations ? { locations: e.locations } : {}), message: e.message })) } : {}),
-    }, CORS_HEADERS);
+    });
   }
 
   return serve(handle, { port: options.port, onError: options.onError, errorHeaders: ANY_ORIGIN, loopbackOnly: true });
