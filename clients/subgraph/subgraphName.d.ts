@@ -1,2 +1,0 @@
-/** The approval subgraph's name on a graph node; SUBGRAPH_NAME overrides it. */
-export declare function subgraphName(env?: NodeJS.ProcessEnv): string;
