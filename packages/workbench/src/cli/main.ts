@@ -1,7 +1,7 @@
 // `subgraph-workbench <command> [args]`, run in a subgraph folder. Only the chosen command's modules are
 // loaded, after the process settings a long-running one wants.
 import { readFileSync } from "node:fs";
-import { enableCompileCache, flushCompileCache } from "node:module";
+import * as nodeModule from "node:module";
 import { join } from "node:path";
 import { packageRoot } from "../lib/packageRoot.js";
 import { applyLongRunningSettings } from "./processSettings.js";
@@ -56,10 +56,10 @@ if (name === undefined || name === "-h" || name === "--help" || name === "help")
   } else {
     if (command.longRunning) applyLongRunningSettings();
     // V8's code cache on disk: a start after the first skips compiling the workbench's modules again.
-    enableCompileCache?.();
+    nodeModule.enableCompileCache?.();
     // The command reads its own arguments, as if it had been started alone.
     process.argv = [process.argv[0]!, `subgraph-workbench ${name}`, ...args];
     await command.load();
-    flushCompileCache?.();
+    nodeModule.flushCompileCache?.();
   }
 }

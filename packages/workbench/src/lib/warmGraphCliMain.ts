@@ -2,7 +2,8 @@
 // as bin/run.js does) one at a time, for requests that arrive over IPC, and answers each with the exit
 // code and the output the command wrote. Staying alive keeps the AssemblyScript compiler and binaryen
 // loaded and compiled by V8, which a fresh `graph build` pays for again each time.
-import { createRequire, enableCompileCache, flushCompileCache } from "node:module";
+import * as nodeModule from "node:module";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -14,7 +15,7 @@ interface Request {
 
 // V8's code cache on disk (Node's default folder): the next process skips compiling graph-cli's and
 // the AssemblyScript compiler's JavaScript again (a second or so of each cold start).
-enableCompileCache?.();
+nodeModule.enableCompileCache?.();
 
 const graphCliRoot = process.argv[2] ?? "";
 const requireFromCli = createRequire(join(graphCliRoot, "package.json"));
@@ -67,7 +68,7 @@ process.on("message", (request: Request) => {
   queue = queue.then(async () => {
     const reply = await runOne(request);
     // The process ends by a signal, which writes nothing: the cache goes to disk after each command.
-    flushCompileCache?.();
+    nodeModule.flushCompileCache?.();
     process.send?.(reply);
   });
 });

@@ -1,6 +1,7 @@
 // Loads a worker thread's entry module (`workerData.entry`, a file URL). When the project runs from
 // TypeScript sources (tsx, vitest), the thread needs tsx's loader registered before it can import a .ts file.
-import { enableCompileCache, flushCompileCache } from "node:module";
+// A namespace import: Node 20 has no compile cache, and a named import of it would not load there.
+import * as nodeModule from "node:module";
 import { workerData } from "node:worker_threads";
 
 if (workerData.entry.endsWith(".ts")) {
@@ -8,7 +9,7 @@ if (workerData.entry.endsWith(".ts")) {
   register();
 } else {
   // Compiled JavaScript: V8's code cache on disk spares the next thread compiling its modules again.
-  enableCompileCache?.();
+  nodeModule.enableCompileCache?.();
 }
 await import(workerData.entry);
-flushCompileCache?.();
+nodeModule.flushCompileCache?.();
