@@ -200,7 +200,9 @@ export async function runCompat(options: CompatOptions): Promise<CompatResult[]>
     }
     const summaryFile = `${target}.summary.json`;
     rmSync(summaryFile, { force: true });
-    const child = spawnSync(join(projectRoot, "node_modules", ".bin", "tsx"), [join(import.meta.dirname, "runSuite.ts"), subgraph, summaryFile], {
+    // The workbench's command, in the suite's own folder, as a user runs it: one suite per process
+    // (AssemblyScript keeps process-wide state, and two versions cannot compile in one process).
+    const child = spawnSync(process.execPath, [join(projectRoot, "node_modules", "subgraph-workbench", "bin", "subgraph-workbench.js"), "test", "--strict", "--report", summaryFile], {
       cwd: subgraph,
       encoding: "utf8",
       maxBuffer: 256 * 1024 * 1024,

@@ -10,7 +10,8 @@
 //   -O, --optimize     compile with Matchstick's exact asc flags (binaryen's optimizer included)
 //   --strict           also run on graph-node's semantics and list each test whose verdict changes
 //   --root <dir>       the subgraph project (default: the working directory)
-import { readFileSync } from "node:fs";
+//   --report <file>    the run's summary as JSON, for tools (the public suites' compatibility run)
+import { readFileSync, writeFileSync } from "node:fs";
 import { arch, cpus, platform, release } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -34,6 +35,7 @@ project's AssemblyScript and run on the workbench's host. Exit code 0 when all p
   -O, --optimize          Compile with Matchstick's exact asc flags, binaryen's optimizer included (slower).
       --strict            Also run on graph-node's semantics; list each test whose verdict changes.
       --root <dir>        The subgraph project (default: the working directory).
+      --report <file>     Also write the run's summary as JSON (counts, compile failures, verdict changes).
   -h, --help              This help.
 
 Examples:
@@ -82,6 +84,7 @@ try {
       optimize: { type: "boolean", short: "O", default: false },
       strict: { type: "boolean", default: false },
       root: { type: "string" },
+      report: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   }));
@@ -126,4 +129,5 @@ const summary = await runMatchstick({
   write: (text) => process.stdout.write(text),
   color: process.stdout.isTTY === true && !process.env["NO_COLOR"],
 });
+if (values.report) writeFileSync(values.report, `${JSON.stringify(summary, null, 2)}\n`);
 process.exitCode = summary.exitCode;

@@ -18,6 +18,8 @@ export interface BuildSubgraphParameters {
   projectDir?: string;
   /** Files and folders of the project to copy. */
   files?: string[];
+  /** The node_modules to link beside the manifest: by default the one the project resolves graph-ts from. */
+  nodeModules?: string;
   /** Another graph-cli's entry point to build with (see `graphCli`'s `bin`). */
   graphCliBin?: string;
   /** An IPFS API to upload the build to (`graph build --ipfs`), so a deploy can name it instead of compiling again. */
@@ -53,7 +55,7 @@ export async function buildSubgraph(params: BuildSubgraphParameters): Promise<Bu
     await cp(join(projectDir, file), join(workDir, file), { recursive: true });
   }
   // graph-ts is resolved from node_modules next to the manifest: the one the project resolves it from.
-  await symlink(nodeModulesWithGraphTs(projectDir), join(workDir, "node_modules"), "dir");
+  await symlink(params.nodeModules ?? nodeModulesWithGraphTs(projectDir), join(workDir, "node_modules"), "dir");
   const dataSource = params.dataSource ?? (await firstDataSourceName(join(workDir, "subgraph.yaml")));
   await writeFile(
     join(workDir, "networks.json"),

@@ -106,7 +106,7 @@ describe("runEventHandler with an Approval handler", () => {
     }
     expect(error?.code).toBe("ABORT");
     expect(error?.abort?.message).toBe("log index must be negative");
-    expect(error?.message).toMatch(new RegExp(`^transaction ${TX.slice(2)}: Mapping aborted at wasm-host/_test/mapping.as.ts, line \\d+, column \\d+, with message: log index must be negative$`));
+    expect(error?.message).toMatch(new RegExp(`^transaction ${TX.slice(2)}: Mapping aborted at packages/workbench/src/wasm-host/_test/mapping.as.ts, line \\d+, column \\d+, with message: log index must be negative$`));
     expect(error?.handler).toBe("handleFailing");
     expect(h.instance.takeChanges()).toEqual([]);
     expect(h.callString("getItemName", "before-failure")).toBe("<null>");

@@ -9,7 +9,8 @@ import { id as keccakId, AbiCoder } from "ethers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startHardhatNode, type HardhatNode } from "../../../../../hardhat/chain/index.js";
 import { deployPoolFactory, readArtifact, runFactoryScenario } from "../../../../../hardhat/deploy/index.js";
-import { graphCli } from "../../lib/graphCli.js";
+import { findGraphCli, graphCli } from "../../lib/graphCli.js";
+import { projectRoot } from "../../../../../hardhat/projectRoot.js";
 import { buildSubgraph, type BuiltSubgraph } from "../../lib/subgraphBuild.js";
 import { createLocalNode, type LocalNode } from "../index.js";
 import { deployWithGraphCli, graphql, rpc, waitForHead } from "./harness.js";
@@ -32,10 +33,10 @@ beforeAll(async () => {
   // Offline: the ABI comes from a file, dependencies are not installed (the build links the project's).
   await graphCli(
     ["init", "pools", join(scratch, "pools"), "--protocol", "ethereum", "--from-contract", factory, "--abi", join(scratch, "PoolFactory.json"), "--network", "mainnet", "--contract-name", "PoolFactory", "--index-events", "--skip-install", "--skip-git", "--start-block", String(deployed.startBlock)],
-    { cwd: scratch },
+    { cwd: scratch, bin: findGraphCli(projectRoot).bin },
   );
   manifest = await readFile(join(scratch, "pools", "subgraph.yaml"), "utf8");
-  built = await buildSubgraph({ projectDir: join(scratch, "pools"), address: factory, startBlock: deployed.startBlock, network: "mainnet", dataSource: "PoolFactory" });
+  built = await buildSubgraph({ projectDir: join(scratch, "pools"), nodeModules: join(projectRoot, "node_modules"), graphCliBin: findGraphCli(projectRoot).bin, address: factory, startBlock: deployed.startBlock, network: "mainnet", dataSource: "PoolFactory" });
 });
 afterAll(async () => {
   await chain?.stop();

@@ -262,10 +262,10 @@ describe("log, abort, dataSource, ens, ipfs", () => {
   it("aborts with message, file, line and column", () => {
     const err = errorOf(() => h.call("failWith", "not true"));
     expect(err.code).toBe("ABORT");
-    expect(err.abort).toMatchObject({ message: "not true", file: "wasm-host/_test/functions.as.ts" });
+    expect(err.abort).toMatchObject({ message: "not true", file: "packages/workbench/src/wasm-host/_test/functions.as.ts" });
     expect(err.abort!.line).toBeGreaterThan(0);
     expect(err.abort!.column).toBeGreaterThan(0);
-    expect(err.message).toBe(`Mapping aborted at wasm-host/_test/functions.as.ts, line ${err.abort!.line}, column ${err.abort!.column}, with message: not true`);
+    expect(err.message).toBe(`Mapping aborted at packages/workbench/src/wasm-host/_test/functions.as.ts, line ${err.abort!.line}, column ${err.abort!.column}, with message: not true`);
     expect(err.handler).toBe("failWith");
   });
 
