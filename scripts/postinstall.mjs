@@ -12,7 +12,8 @@
 // `graph` bin of either one, whichever it links last.
 import { createRequire } from "node:module";
 import { execFileSync } from "node:child_process";
-import { readFileSync, existsSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 
 const require = createRequire(import.meta.url);
@@ -52,7 +53,18 @@ function addEdrBinding() {
   if (!existsSync(join(process.cwd(), "node_modules", "@nomicfoundation", "edr")) || edrLoads()) return;
   const pkg = `@nomicfoundation/edr-${platformSuffix()}@${edrVersion()}`;
   console.log(`postinstall: adding Hardhat's native binding ${pkg} (npm skipped it because the install ran on an older Node).`);
-  execFileSync("npm", ["install", "--no-save", "--no-package-lock", "--ignore-scripts", pkg], { stdio: "inherit" });
+  // Installed apart, then moved in: an install into the project itself would rework the tree npm ci made
+  // (it moved, removed and changed dozens of packages), and the tree would no longer be the lockfile's.
+  const apart = mkdtempSync(join(tmpdir(), "edr-binding-"));
+  try {
+    execFileSync("npm", ["install", "--prefix", apart, "--no-save", "--no-package-lock", "--ignore-scripts", "--no-audit", "--no-fund", pkg], { stdio: "inherit" });
+    const name = pkg.slice(0, pkg.lastIndexOf("@"));
+    const target = join(process.cwd(), "node_modules", name);
+    rmSync(target, { recursive: true, force: true });
+    cpSync(join(apart, "node_modules", name), target, { recursive: true });
+  } finally {
+    rmSync(apart, { recursive: true, force: true });
+  }
   if (!edrLoads()) {
     console.error(`postinstall: ${pkg} was installed but @nomicfoundation/edr still does not load.`);
     process.exit(1);
