@@ -53,7 +53,7 @@ const layers: Record<string, string[]> = {
   // The real graph-node from npm, as an engine beside the local node.
   [`${W}/graph-node`]: w("lib"),
   // graph-node's `gnd test` JSON tests on the local node: a consumer of the node's front door.
-  [`${W}/gnd-test`]: w("lib", "json-rpc", "local-node"),
+  [`${W}/gnd-test`]: w("lib", "json-rpc", "deploy", "local-node"),
   // Both engines as services of a command, and the command lines' shared support.
   [`${W}/node-services`]: w("lib", "local-node", "graph-node"),
   [`${W}/cli`]: w("lib"),

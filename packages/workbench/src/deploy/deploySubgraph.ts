@@ -1,7 +1,10 @@
+import { join, resolve } from "node:path";
 import { runGraphCli, stripAnsi, type GraphCliRunner } from "../lib/graphCli.js";
 import { maskSecrets, secretsInUrl } from "../lib/redact.js";
 import { localEndpoints } from "./endpoints.js";
 import { DeployError } from "./errors.js";
+import { ipfsHttpAdder } from "./ipfsHttpAdder.js";
+import { uploadBuild } from "./uploadBuild.js";
 
 export interface DeploySubgraphParameters {
   name: string;
@@ -26,6 +29,11 @@ export interface DeploySubgraphParameters {
    * `graph deploy --ipfs-hash`, without compiling the mappings again.
    */
   ipfsHash?: string;
+  /**
+   * A folder with a graph-cli build (its subgraph.yaml), relative to `cwd`: uploaded to `ipfsUrl` as
+   * `graph build --ipfs` would upload it, then deployed by that hash, without compiling again.
+   */
+  buildDir?: string;
   /** Runs graph-cli another way than a fresh process (a warm one, as `npm start` does). */
   graphCliRunner?: GraphCliRunner;
 }
@@ -47,6 +55,9 @@ export async function deploySubgraph(params: DeploySubgraphParameters): Promise<
   const mask = (text: string) => maskSecrets(stripAnsi(text), secrets);
   const options = { ...(params.cwd ? { cwd: params.cwd } : {}), ...(params.graphCliBin ? { bin: params.graphCliBin } : {}), ...(params.graphCliRunner ? { runner: params.graphCliRunner } : {}), onOutput: (text: string) => params.onOutput?.(mask(text)) };
   let output = "";
+  if (params.ipfsHash && params.buildDir) throw new DeployError("give deploySubgraph an ipfsHash or a buildDir, not both", deployUrl);
+  // The build goes up first: a folder that cannot be uploaded leaves no subgraph created for nothing.
+  const ipfsHash = params.buildDir ? await uploadBuildDir(params.buildDir, ipfsUrl, params) : params.ipfsHash;
 
   if (params.create ?? true) {
     const created = await runGraphCli(["create", "--node", deployUrl, params.name], options);
@@ -57,7 +68,7 @@ export async function deploySubgraph(params: DeploySubgraphParameters): Promise<
     }
   }
 
-  const args = ["deploy", "--node", deployUrl, "--ipfs", ipfsUrl, "--version-label", params.versionLabel, ...(params.ipfsHash ? ["--ipfs-hash", params.ipfsHash] : [])];
+  const args = ["deploy", "--node", deployUrl, "--ipfs", ipfsUrl, "--version-label", params.versionLabel, ...(ipfsHash ? ["--ipfs-hash", ipfsHash] : [])];
   if (params.network) args.push("--network", params.network);
   if (params.networkFile) args.push("--network-file", params.networkFile);
   args.push(params.name);
@@ -69,7 +80,13 @@ export async function deploySubgraph(params: DeploySubgraphParameters): Promise<
   }
   return {
     queryUrl: /Queries \(HTTP\):\s+(\S+)/.exec(text)?.[1] ?? null,
-    deploymentId: params.ipfsHash ?? /(Qm[1-9A-HJ-NP-Za-km-z]{44})/.exec(/Build completed:.*|Deployed to.*/.exec(text)?.[0] ?? text)?.[1] ?? null,
+    deploymentId: ipfsHash ?? /(Qm[1-9A-HJ-NP-Za-km-z]{44})/.exec(/Build completed:.*|Deployed to.*/.exec(text)?.[0] ?? text)?.[1] ?? null,
     output,
   };
+}
+
+/** The build folder's upload, matching the graph-cli that deploys it. */
+function uploadBuildDir(buildDir: string, ipfsUrl: string, params: DeploySubgraphParameters): Promise<string> {
+  const projectDir = params.cwd ?? process.cwd();
+  return uploadBuild(join(resolve(projectDir, buildDir), "subgraph.yaml"), ipfsHttpAdder(ipfsUrl), { projectDir, ...(params.graphCliBin ? { graphCliBin: params.graphCliBin } : {}) });
 }

@@ -1,29 +1,53 @@
-// A graph-cli build folder put into a node's IPFS the way `graph build --ipfs` uploads it: every `file:`
-// the built manifest names (schema, ABIs, WASM) added first and replaced by a `{'/': '/ipfs/<cid>'}`
-// link, then the manifest itself. Answers the manifest's hash, the deployment id.
+// A graph-cli build folder put into IPFS the way `graph build --ipfs` uploads it: every `file:` the
+// built manifest names (schema, ABIs, WASM) added first and replaced by a `{'/': '/ipfs/<cid>'}` link,
+// then the manifest itself, dumped as that graph-cli dumps it. Answers the manifest's hash, the
+// deployment id: the one `graph build --ipfs` prints for the same folder.
 import { readFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import { parse, stringify } from "yaml";
-import { GndTestError } from "./testFile.js";
+import { dirname, relative, resolve } from "node:path";
+import { parse } from "yaml";
+import { findGraphCli } from "../lib/graphCli.js";
+import { UploadBuildError } from "./errors.js";
+import { graphCliManifestYaml } from "./graphCliManifestYaml.js";
 
 export interface IpfsAdder {
-  add(bytes: Uint8Array): Promise<string>;
+  /** Adds one file (`name` as graph-cli names the upload, for the server's answer) and answers its CID. */
+  add(bytes: Uint8Array, name?: string): Promise<string>;
 }
 
-export async function uploadBuild(manifestPath: string, ipfs: IpfsAdder): Promise<string> {
+export interface UploadBuildOptions {
+  /** The graph-cli whose `build --ipfs` the upload matches (its `bin/run.js`); by default the one `projectDir` resolves. */
+  graphCliBin?: string;
+  /** Where that graph-cli is resolved from (the current directory by default). */
+  projectDir?: string;
+}
+
+export async function uploadBuild(manifestPath: string, ipfs: IpfsAdder, options: UploadBuildOptions = {}): Promise<string> {
+  const dump = graphCliManifestYaml(options.graphCliBin ?? findGraphCli(options.projectDir ?? process.cwd()).bin);
   const dir = dirname(manifestPath);
-  const manifest: unknown = parse(await readFile(manifestPath, "utf8"));
-  const added = new Map<string, string>();
+  const text = await readFile(manifestPath, "utf8").catch((error: unknown) => {
+    throw new UploadBuildError(`there is no graph-cli build manifest at ${manifestPath}`, { cause: error });
+  });
+  let manifest: unknown;
+  try {
+    manifest = parse(text);
+  } catch (error) {
+    throw new UploadBuildError(`the build manifest ${manifestPath} is not YAML`, { cause: error });
+  }
+  // Each file once, however many places name it (graph-cli's upload cache); promises, as adds run concurrently.
+  const added = new Map<string, Promise<string>>();
   const link = async (path: string): Promise<{ "/": string }> => {
-    let cid = added.get(path);
+    const absolute = resolve(dir, path);
+    let cid = added.get(absolute);
     if (cid === undefined) {
-      const bytes = await readFile(join(dir, path)).catch((error: unknown) => {
-        throw new GndTestError(`the build's manifest names ${path}, which is not in ${dir}`, { cause: error });
-      });
-      cid = await ipfs.add(bytes);
-      added.set(path, cid);
+      cid = readFile(absolute).then(
+        (bytes) => ipfs.add(bytes, relative(dir, absolute)),
+        (error: unknown) => {
+          throw new UploadBuildError(`the build's manifest names ${path}, which is not in ${dir}`, { cause: error });
+        },
+      );
+      added.set(absolute, cid);
     }
-    return { "/": `/ipfs/${cid}` };
+    return { "/": `/ipfs/${await cid}` };
   };
   const walk = async (node: unknown): Promise<unknown> => {
     if (Array.isArray(node)) return Promise.all(node.map(walk));
@@ -33,5 +57,5 @@ export async function uploadBuild(manifestPath: string, ipfs: IpfsAdder): Promis
     return out;
   };
   const uploaded = await walk(manifest);
-  return ipfs.add(new TextEncoder().encode(stringify(uploaded)));
+  return ipfs.add(new TextEncoder().encode(dump(uploaded)), "subgraph.yaml");
 }

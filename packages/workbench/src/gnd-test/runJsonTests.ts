@@ -50,7 +50,7 @@ export async function runJsonTests(options: RunJsonTestsOptions = {}): Promise<J
     const results: TestResult[] = [];
     for (const file of files) {
       print(`→ Running ${relative(root, file)}`);
-      const result = await runTestFile(file, { manifestPath: join(buildDir, "subgraph.yaml"), ...(options.nodeLog ? { log: options.nodeLog } : {}) });
+      const result = await runTestFile(file, { manifestPath: join(buildDir, "subgraph.yaml"), projectDir: root, ...(options.nodeLog ? { log: options.nodeLog } : {}) });
       results.push(result);
       print(formatTestResult(result));
     }

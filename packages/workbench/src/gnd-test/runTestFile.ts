@@ -4,6 +4,7 @@
 // missing file fails the test without running its assertions; the sync waits at most 60 s.
 import { readFile } from "node:fs/promises";
 import { parse } from "yaml";
+import { uploadBuild } from "../deploy/index.js";
 import { createJsonRpcClient } from "../json-rpc/index.js";
 import { createLocalNode, type LocalNode } from "../local-node/index.js";
 import { jsonEqual } from "./assertions.js";
@@ -12,11 +13,12 @@ import { startMockIpfs, type MockIpfs } from "./mockIpfs.js";
 import { startMockRpc, type MockRpc } from "./mockRpc.js";
 import type { AssertionOutcome, TestResult } from "./report.js";
 import { readTestFile, type Json } from "./testFile.js";
-import { uploadBuild } from "./uploadBuild.js";
 
 export interface RunTestFileOptions {
   /** graph-cli's built manifest (build/subgraph.yaml). */
   manifestPath: string;
+  /** The project whose graph-cli made the build: the upload writes the manifest as it does (default: the current directory). */
+  projectDir?: string;
   /** Sync deadline (gnd: 60 s). */
   timeoutMs?: number;
   /** The node's log lines (quiet when absent). */
@@ -44,7 +46,7 @@ export async function runTestFile(path: string, options: RunTestFileOptions): Pr
       pollIntervalMs: 50,
       log: options.log ?? (() => undefined),
     });
-    const deployment = await uploadBuild(options.manifestPath, node.ipfs);
+    const deployment = await uploadBuild(options.manifestPath, node.ipfs, options.projectDir ? { projectDir: options.projectDir } : {});
     const admin = createJsonRpcClient({ url: node.urls.admin });
     await admin.request("subgraph_create", { name: "gnd-test/subgraph" });
     await admin.request("subgraph_deploy", { name: "gnd-test/subgraph", ipfs_hash: deployment });
