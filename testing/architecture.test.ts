@@ -64,6 +64,8 @@ const layers: Record<string, string[]> = {
   [`${W}/commands`]: [`${W}/*`],
   [`${W}/cli/main.ts`]: w("lib", "cli", "commands"),
   [`${W}/index.ts`]: [`${W}/*`],
+  // The package's own check of its package.json against what its code loads.
+  [`${W}/packageManifest.test.ts`]: [],
   // The approval project: its own parts over the workbench, which it enters by name.
   "hardhat/projectRoot.ts": [],
   "hardhat/chain": ["hardhat/projectRoot.ts", W],

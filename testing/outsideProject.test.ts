@@ -78,7 +78,8 @@ function npx(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: numbe
 
 /** A long-running `npx subgraph-workbench ...`; `reported` waits for its output to match. */
 function startCommand(args: string[]) {
-  const child = spawn("npx", ["--no-install", "subgraph-workbench", ...args], { cwd: dir, env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+  // The installed bin itself, not through npx: Ctrl-C (SIGINT) must reach the command, as from a terminal.
+  const child = spawn(join(dir, "node_modules", ".bin", "subgraph-workbench"), args, { cwd: dir, env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   let output = "";
   child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
@@ -97,7 +98,10 @@ function startCommand(args: string[]) {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((r) => child.once("exit", r));
     child.kill("SIGINT");
+    const killer = setTimeout(() => child.kill("SIGKILL"), 30_000);
     await exited;
+    clearTimeout(killer);
+    expect(child.signalCode, `subgraph-workbench ${args[0]} did not stop on SIGINT:\n${output}`).toBeNull();
   };
   return { reported, stop, output: () => output };
 }
@@ -111,7 +115,7 @@ beforeAll(async () => {
   packDir = await mkdtemp(join(tmpdir(), "workbench-pack-"));
   // `npm pack` builds dist/ first (prepack), as a publish would.
   const packed = await run("npm", ["pack", "--pack-destination", packDir, "--json", "--loglevel=error"], { cwd: join(projectRoot, "packages", "workbench"), maxBuffer: 64 * 1024 * 1024 });
-  const [{ filename }] = JSON.parse(packed.stdout) as { filename: string }[];
+  const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
 
   dir = await mkdtemp(join(tmpdir(), "outside-subgraph-"));
   await cp(join(projectRoot, "testing", "_test", "outside-subgraph"), dir, { recursive: true });

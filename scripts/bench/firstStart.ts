@@ -62,7 +62,7 @@ const packDir = await mkdtemp(join(tmpdir(), "first-start-pack-"));
 const dir = await mkdtemp(join(tmpdir(), "first-start-project-"));
 try {
   const packed = await promisify(execFile)("npm", ["pack", "--pack-destination", packDir, "--json", "--loglevel=error"], { cwd: join(projectRoot, "packages", "workbench"), maxBuffer: 64 * 1024 * 1024 });
-  const [{ filename }] = JSON.parse(packed.stdout) as { filename: string }[];
+  const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
   await cp(join(projectRoot, "testing", "_test", "outside-subgraph"), dir, { recursive: true });
   const installing = performance.now();
   await installScratchProject({

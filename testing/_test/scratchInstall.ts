@@ -77,8 +77,7 @@ export async function installScratchProject(options: ScratchInstallOptions): Pro
     const entry = written[key]!;
     const optionalNames = new Set([...Object.keys(entry.optionalDependencies ?? {}), ...Object.entries(entry.peerDependenciesMeta ?? {}).filter(([, m]) => m.optional).map(([n]) => n)]);
     for (const name of new Set([...Object.keys(entry.dependencies ?? {}), ...Object.keys(entry.optionalDependencies ?? {}), ...Object.keys(entry.peerDependencies ?? {})])) {
-      // A tarball's own dependency on one of the others (graph-cli as the workbench's peer) is the project's.
-      const found = written[`node_modules/${name}`] && !all[`${key}/node_modules/${name}`] ? `node_modules/${name}` : resolveKey(all, key, name);
+      const found = resolveKey(all, key, name);
       if (!found) {
         if (optionalNames.has(name)) continue;
         throw new Error(`${key} depends on ${name}, which the workspace's lockfile does not have`);
