@@ -1,11 +1,13 @@
-// Builds the package for running: src/ compiled to dist/ by tsc (with declarations), and the plain
-// JavaScript modules the compiled code loads by path (worker boot files) copied beside it. It runs when
-// the package is packed and when the workspace is installed: no command compiles anything when it starts.
+// Builds the package for running: src/ compiled to dist/ by tsc (with declarations), the plain
+// JavaScript modules the compiled code loads by path (worker boot files) copied beside it, and the
+// pristine PGlite folder a new local node starts from (dist/pglite-templates: made once here, so no
+// user's first start runs PGlite's initdb). It runs when the package is packed and when the workspace is
+// installed: no command compiles or initialises anything when it starts.
 import { spawnSync } from "node:child_process";
-import { cpSync, readdirSync } from "node:fs";
+import { cpSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const packageDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const source = join(packageDir, "src");
@@ -25,3 +27,9 @@ function copyModules(dir) {
   }
 }
 copyModules(source);
+
+const { createNodeStoreTemplate } = await import(pathToFileURL(join(output, "local-node", "store", "index.js")).href);
+const templates = join(output, "pglite-templates");
+// Only the current one: a template of an older PGlite or schema would ship for nothing.
+const current = await createNodeStoreTemplate(templates);
+for (const entry of readdirSync(templates)) if (join(templates, entry) !== current) rmSync(join(templates, entry), { recursive: true, force: true });

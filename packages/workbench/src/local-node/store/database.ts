@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { collectGarbage } from "../../lib/collectGarbage.js";
-import { cacheFolder } from "../../lib/packageRoot.js";
+import { cacheFolder, packageRoot } from "../../lib/packageRoot.js";
 import { StoreError, maskDatabaseUrl } from "./errors.js";
 
 export type Row = Record<string, unknown>;
@@ -158,28 +158,46 @@ async function createPgDatabase(url: string): Promise<Database> {
 }
 
 /**
- * A fresh PGlite data folder, copied from a pristine one made once per PGlite version and schema SQL
- * (40 MB, in node_modules/.cache). PGlite's own initdb runs in a second, throwaway PGlite and peaks at
- * about 700 MB, of which the C allocator keeps about 100 MB after they are freed; it also takes 2 s
- * where the copy takes a tenth of that.
+ * A fresh PGlite data folder, copied from a pristine one per PGlite version and schema SQL (39 MB): the
+ * one the package's build made and ships (dist/pglite-templates), else one made here once, in
+ * node_modules/.cache. PGlite's own initdb runs in a second, throwaway PGlite and peaks at about 700 MB,
+ * of which the C allocator keeps about 100 MB after they are freed; it also takes 2-3 s where the copy
+ * takes a tenth of that. Made at build time, no user's first start pays for it.
  */
 async function createDataFolder(dataDir: string, options: { startParams: string[]; schemaSql: string }): Promise<void> {
-  const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-  const { version } = JSON.parse(await readFile(join(dirname(pglite), "..", "package.json"), "utf8")) as { version: string };
-  const schema = options.schemaSql ? `-${createHash("sha256").update(options.schemaSql).digest("hex").slice(0, 12)}` : "";
-  const template = join(cacheFolder("local-node"), `pglite-${version}${schema}-data`);
-  if (!existsSync(join(template, "PG_VERSION"))) {
-    await mkdir(dirname(template), { recursive: true });
-    const scratch = await mkdtemp(`${template}-`);
-    try {
-      await initdbApart(pglite, scratch, options);
-      // Another node may have made it meanwhile: then its copy stays, and this one goes.
-      await rename(scratch, template).catch(() => undefined);
-    } finally {
-      await rm(scratch, { recursive: true, force: true });
-    }
-  }
+  const name = await pgliteTemplateName(options.schemaSql);
+  const shipped = join(SHIPPED_TEMPLATES, name);
+  const template = existsSync(join(shipped, "PG_VERSION")) ? shipped : join(cacheFolder("local-node"), name);
+  if (!existsSync(join(template, "PG_VERSION"))) await createPgliteTemplate(dirname(template), options);
   await cp(template, dataDir, { recursive: true });
+}
+
+/** Where the package's build puts the pristine folders it ships. */
+const SHIPPED_TEMPLATES = join(packageRoot, "dist", "pglite-templates");
+
+const pgliteEntry = () => createRequire(import.meta.url).resolve("@electric-sql/pglite");
+
+/** A pristine folder's name: the PGlite release and the schema SQL it holds. */
+async function pgliteTemplateName(schemaSql: string): Promise<string> {
+  const { version } = JSON.parse(await readFile(join(dirname(pgliteEntry()), "..", "package.json"), "utf8")) as { version: string };
+  const schema = schemaSql ? `-${createHash("sha256").update(schemaSql).digest("hex").slice(0, 12)}` : "";
+  return `pglite-${version}${schema}-data`;
+}
+
+/** Makes the pristine PGlite folder for `schemaSql` in `folder` (unless one is there); answers its path. */
+export async function createPgliteTemplate(folder: string, options: { startParams?: string[]; schemaSql: string }): Promise<string> {
+  const template = join(folder, await pgliteTemplateName(options.schemaSql));
+  if (existsSync(join(template, "PG_VERSION"))) return template;
+  await mkdir(folder, { recursive: true });
+  const scratch = await mkdtemp(`${template}-`);
+  try {
+    await initdbApart(pgliteEntry(), scratch, { startParams: options.startParams ?? PGlite.defaultStartParams, schemaSql: options.schemaSql });
+    // Another node may have made it meanwhile: then its copy stays, and this one goes.
+    await rename(scratch, template).catch(() => undefined);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+  return template;
 }
 
 /**

@@ -1,4 +1,4 @@
-export { createNodeStore } from "./nodeStore.js";
+export { createNodeStore, createNodeStoreTemplate } from "./nodeStore.js";
 export type {
   NodeStore, NodeStoreOptions, VersionSwitching, PoiDigestWrite, PoiJournalEntry, PoiJournalRow, DeploymentRecord, DeploymentHealth, FatalError, CreateDeploymentInput, BlockChanges, BlockPtrWithMeta, StoredDataSource,
 } from "./types.js";

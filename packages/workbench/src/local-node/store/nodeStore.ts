@@ -2,7 +2,7 @@
 // schema per deployment (sgdN). Each transact is one database transaction with the block pointer.
 // The methods live by concern: subgraphVersions (names), deploymentMetadata, blockPointer (pointer and
 // block hashes), blockWrites (entity writes and reverts), entityReads; they share a StoreState.
-import { createDatabase, type Database } from "./database.js";
+import { createDatabase, createPgliteTemplate, type Database } from "./database.js";
 import { METADATA_SQL } from "./metadata.js";
 import { DYNAMIC_DATA_SOURCES_SQL, loadDataSources } from "./dynamicDataSources.js";
 import { SUBGRAPH_ERRORS_SQL, nonFatalErrors } from "./subgraphErrors.js";
@@ -19,10 +19,17 @@ import type { NodeStore, NodeStoreOptions, PruningPolicy } from "./types.js";
 import { ImmutableRowCounts } from "./immutableCounts.js";
 import { CHAIN_CACHE_SQL, clearKept, readKept, writeKept } from "./chainCacheTable.js";
 
+// A new PGlite folder is copied with these tables already made; an existing one or a server's database
+// gets whatever is missing (the statements create only what is not there).
+const NODE_SCHEMA_SQL = [METADATA_SQL, DYNAMIC_DATA_SOURCES_SQL, SUBGRAPH_ERRORS_SQL, POI_JOURNAL_SQL, CHAIN_CACHE_SQL].join("\n");
+
+/** The pristine PGlite folder a new node store starts from, made in `folder` (the package's build ships one). */
+export function createNodeStoreTemplate(folder: string): Promise<string> {
+  return createPgliteTemplate(folder, { schemaSql: NODE_SCHEMA_SQL });
+}
+
 export async function createNodeStore(options: NodeStoreOptions): Promise<NodeStore> {
-  // A new PGlite folder is copied with these tables already made; an existing one or a server's
-  // database gets whatever is missing (the statements create only what is not there).
-  const schemaSql = [METADATA_SQL, DYNAMIC_DATA_SOURCES_SQL, SUBGRAPH_ERRORS_SQL, POI_JOURNAL_SQL, CHAIN_CACHE_SQL].join("\n");
+  const schemaSql = NODE_SCHEMA_SQL;
   const db = await createDatabase({ ...options, schemaSql });
   await db.transaction(async (tx) => {
     if (db.kind === "postgres") await tx.query("select pg_advisory_xact_lock(8000830)");
