@@ -4,7 +4,7 @@
 // user's first start runs PGlite's initdb). It runs when the package is packed and when the workspace is
 // installed: no command compiles or initialises anything when it starts.
 import { spawnSync } from "node:child_process";
-import { cpSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -32,4 +32,14 @@ const { createNodeStoreTemplate } = await import(pathToFileURL(join(output, "loc
 const templates = join(output, "pglite-templates");
 // Only the current one: a template of an older PGlite or schema would ship for nothing.
 const current = await createNodeStoreTemplate(templates);
-for (const entry of readdirSync(templates)) if (join(templates, entry) !== current) rmSync(join(templates, entry), { recursive: true, force: true });
+for (const entry of readdirSync(templates)) if (!join(templates, entry).startsWith(current)) rmSync(join(templates, entry), { recursive: true, force: true });
+// npm's tarballs hold no empty folders, and PostgreSQL's data folder needs its own (pg_notify, pg_wal/...):
+// they are listed beside it, and made again when a node copies it.
+const emptyFolders = [];
+const listEmpty = (dir) => {
+  const entries = readdirSync(dir, { withFileTypes: true });
+  if (entries.length === 0) emptyFolders.push(relative(current, dir));
+  for (const entry of entries) if (entry.isDirectory()) listEmpty(join(dir, entry.name));
+};
+listEmpty(current);
+writeFileSync(`${current}.empty-folders.json`, `${JSON.stringify(emptyFolders)}\n`);

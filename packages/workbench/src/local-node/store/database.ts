@@ -167,8 +167,14 @@ async function createPgDatabase(url: string): Promise<Database> {
 async function createDataFolder(dataDir: string, options: { startParams: string[]; schemaSql: string }): Promise<void> {
   const name = await pgliteTemplateName(options.schemaSql);
   const shipped = join(SHIPPED_TEMPLATES, name);
-  const template = existsSync(join(shipped, "PG_VERSION")) ? shipped : join(cacheFolder("local-node"), name);
-  if (!existsSync(join(template, "PG_VERSION"))) await createPgliteTemplate(dirname(template), options);
+  if (existsSync(join(shipped, "PG_VERSION"))) {
+    await cp(shipped, dataDir, { recursive: true });
+    // The package's tarball dropped the template's empty folders; its build listed them.
+    const emptyFolders = JSON.parse(await readFile(`${shipped}.empty-folders.json`, "utf8")) as string[];
+    for (const folder of emptyFolders) await mkdir(join(dataDir, folder), { recursive: true });
+    return;
+  }
+  const template = await createPgliteTemplate(cacheFolder("local-node"), options);
   await cp(template, dataDir, { recursive: true });
 }
 
