@@ -4,7 +4,7 @@
 // `{ address, startBlock, dataSource?, pastBlocks? }`.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { formatReport, readAcceptedDifferences, runParityCase, type ParityCase, type ScenarioResult, type ScenarioContext } from "subgraph-workbench/parity";
+import { formatReport, KNOWN_DIFFERENCES, readAcceptedDifferences, runParityCase, type ParityCase, type ScenarioResult, type ScenarioContext } from "subgraph-workbench/parity";
 import { startHardhatNode } from "../hardhat/chain/index.js";
 import { builtInCases } from "../testing/parity/cases/index.js";
 import { projectRoot } from "../hardhat/projectRoot.js";
@@ -27,7 +27,7 @@ async function userCase(root: string, scenarioPath: string | undefined): Promise
 try {
   const cases = values.root ? [await userCase(values.root, values.scenario)] : builtInCases().filter((c) => !values.case || values.case.includes(c.name));
   if (cases.length === 0) fail(`no case named ${values.case?.join(", ")}; cases: ${builtInCases().map((c) => c.name).join(", ")}`);
-  const accepted = await readAcceptedDifferences(resolve(projectRoot, "testing", "parity", "accepted-differences.json"));
+  const accepted = [...KNOWN_DIFFERENCES, ...(await readAcceptedDifferences(resolve(projectRoot, "testing", "parity", "accepted-differences.json")))];
   let open = 0;
   for (const parityCase of cases) {
     const report = await runParityCase(parityCase, { accepted, startChain: () => startHardhatNode(), log: (line) => console.log(line) });

@@ -6,7 +6,7 @@
 // `--store postgres` the local node stores entities in PostgreSQL (DATABASE_URL's server, or one from npm).
 import { resolve } from "node:path";
 import { dropDatabase, ensureDatabase, postgresFromEnvOrThrowaway } from "subgraph-workbench/lib/embedded-postgres";
-import { readAcceptedDifferences } from "subgraph-workbench/parity";
+import { KNOWN_DIFFERENCES, readAcceptedDifferences } from "subgraph-workbench/parity";
 import { formatRealSubgraphReport, realSubgraphPassed, realSubgraphs, runRealSubgraph, type EngineChoice } from "../testing/real-subgraphs/index.js";
 import { projectRoot } from "../hardhat/projectRoot.js";
 import { fail, parseCli } from "subgraph-workbench/cli";
@@ -34,7 +34,7 @@ const cleanUp = async () => (postgres?.embedded ? postgres.stop() : postgres ? d
 let passed = false;
 try {
   const databaseUrl = postgres ? await ensureDatabase(postgres.url, database) : undefined;
-  const accepted = await readAcceptedDifferences(resolve(projectRoot, "testing", "parity", "accepted-differences.json"));
+  const accepted = [...KNOWN_DIFFERENCES, ...(await readAcceptedDifferences(resolve(projectRoot, "testing", "parity", "accepted-differences.json")))];
   const report = await runRealSubgraph(subgraph, { source: values.source, engines: engine, accepted, ...(values.rev ? { rev: values.rev } : {}), ...(databaseUrl ? { databaseUrl } : {}), log: (line) => console.log(line) });
   console.log(formatRealSubgraphReport(report));
   passed = realSubgraphPassed(report);

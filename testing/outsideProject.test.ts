@@ -1,10 +1,11 @@
 // The workbench as a user gets it: `npm pack` of packages/workbench, installed with npm into a subgraph
 // project outside the workspace (its own package.json, graph-cli, graph-ts and matchstick-as, files
 // shaped as `graph init` writes them), with no network. In that folder, through `npx subgraph-workbench`:
-// the Matchstick tests pass and a failing one exits 1; the node serves what the unmodified graph-cli
-// deploys, and its entities equal the chain's logs; the dev loop re-indexes after an edit to the mapping.
+// the Matchstick tests pass and a failing one exits 1; the gnd test JSON file passes; the node serves what
+// the unmodified graph-cli deploys, and its entities equal the chain's logs; the dev loop re-indexes after
+// an edit to the mapping; parity with the real graph-node holds on the project's own scenario.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { cp, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -120,6 +121,9 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "outside-subgraph-"));
   await cp(join(projectRoot, "testing", "_test", "outside-subgraph"), dir, { recursive: true });
   await cp(join(projectRoot, "abis", "ApprovalToken.json"), join(dir, "abis", "ApprovalToken.json"));
+  // The contracts the parity scenario deploys, as a project keeps its build artifacts.
+  await mkdir(join(dir, "contracts"));
+  for (const name of ["ApprovalToken", "DelegateProxy"]) await writeFile(join(dir, "contracts", `${name}.json`), JSON.stringify(await readArtifact(name)));
   chain = await startHardhatNode();
   const deployed = await deployApprovalToken({ rpcUrl: chain.url });
   token = deployed.proxy;
@@ -129,7 +133,8 @@ beforeAll(async () => {
   await installScratchProject({
     workspace: projectRoot,
     projectDir: dir,
-    fromWorkspace: ["@graphprotocol/graph-cli", "@graphprotocol/graph-ts", "matchstick-as"],
+    // ethers for the project's own parity scenario, as a user adds their chain library.
+    fromWorkspace: ["@graphprotocol/graph-cli", "@graphprotocol/graph-ts", "matchstick-as", "ethers"],
     tarballs: { "subgraph-workbench": { path: join(packDir, filename), workspaceFolder: "packages/workbench" } },
     packageJson: { license: "UNLICENSED", scripts: { codegen: "graph codegen", build: "graph build", test: "subgraph-workbench test" } },
   });
@@ -172,6 +177,14 @@ describe("subgraph-workbench installed in a project of its own", () => {
     } finally {
       await writeFile(test, original);
     }
+  });
+
+  it("runs the project's gnd test JSON file on the local node, with gnd test's verdict", async () => {
+    // Before any graph deploy --network writes the token's address into subgraph.yaml: the file's events
+    // come from the manifest's own address.
+    const json = await npx(["subgraph-workbench", "test:json"]);
+    expect(json.output).toContain("Tests: 1 passed, 0 failed");
+    expect(json.code).toBe(0);
   });
 
   it("serves what graph create and graph deploy send it, and the entities equal the chain's logs", async () => {
@@ -224,5 +237,13 @@ describe("subgraph-workbench installed in a project of its own", () => {
     } finally {
       await dev.stop();
     }
+  });
+
+  // graph-node is on npm for linux-x64 only.
+  it.runIf(process.platform === "linux" && process.arch === "x64")("compares the subgraph on the local node and on the real graph-node with the project's scenario", async () => {
+    const parity = await npx(["subgraph-workbench", "parity", "--scenario", "scripts/parityScenario.mjs", "--ethereum-rpc", chain.url]);
+    expect(parity.output).toContain("parity: no open differences");
+    expect(parity.output).toMatch(/\d+ comparisons/);
+    expect(parity.code).toBe(0);
   });
 });

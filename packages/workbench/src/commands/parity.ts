@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { fail, parseCli } from "../cli/args.js";
 import { findSubgraph } from "../cli/subgraphFolder.js";
 import { genesisHash } from "../dev-loop/index.js";
-import { formatReport, readAcceptedDifferences, runParityCase, type ScenarioContext, type ScenarioResult } from "../parity/index.js";
+import { formatReport, KNOWN_DIFFERENCES, readAcceptedDifferences, runParityCase, type ScenarioContext, type ScenarioResult } from "../parity/index.js";
 
 const USAGE = `Usage: subgraph-workbench parity --scenario <script> [manifest] [options]
 
@@ -26,7 +26,8 @@ Options:
   --scenario <script>    the scenario module (.js or .mjs; .ts where Node strips types)
   --ethereum-rpc <url>   the chain (default ETHEREUM_RPC, else http://127.0.0.1:8545); it must be running
   --network <name>       the manifest's network (default localhost)
-  --accepted <file>      a JSON list of accepted differences, each with its reason
+  --accepted <file>      a JSON list of differences to accept beyond the local node's known ones
+                         ([{ "case": "yours" or "*", "subject": "query:...", "reason": "..." }])
   -h, --help             this help
 
 Example:
@@ -51,7 +52,8 @@ try {
   if (typeof module.default !== "function") fail(`${values.scenario} has no default export function`);
   const chainUrl = values["ethereum-rpc"] ?? process.env.ETHEREUM_RPC ?? "http://127.0.0.1:8545";
   await genesisHash(chainUrl);
-  const accepted = values.accepted ? await readAcceptedDifferences(resolve(values.accepted)) : [];
+  // The local node's known differences from graph-node, and the project's own list.
+  const accepted = [...KNOWN_DIFFERENCES, ...(values.accepted ? await readAcceptedDifferences(resolve(values.accepted)) : [])];
   const report = await runParityCase(
     { name: "yours", projectDir: dir, network: values.network, scenario: module.default },
     // The user's chain stays up: the harness only indexes it.

@@ -4,6 +4,7 @@
 export { runParityCase, compareEngines, sortDifferences, type RunCaseOptions, type CaseChain } from "./runCase.js";
 export { startLocalEngine, startGraphNodeOracle, type Engine, type EngineOptions, type RunningEngine } from "./engines.js";
 export { readAcceptedDifferences, type AcceptedDifference } from "./accepted.js";
+export { KNOWN_DIFFERENCES } from "./knownDifferences.js";
 export { adminCall, adminStatus, type AdminStatus } from "./admin.js";
 export { readAllEntities, type EntityRows } from "./readEntities.js";
 export { readDeploymentId, readStatus, waitUntilSettled, type ComparedStatus } from "./status.js";
