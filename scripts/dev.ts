@@ -11,10 +11,9 @@ import { subgraphName } from "../clients/subgraph/index.js";
 import { ensureApprovalToken, ensureChain } from "./lib/jobServices.js";
 import { sendApprovals } from "../hardhat/deploy/index.js";
 import { defaultPorts } from "subgraph-workbench/node-services";
-import { createDevLoop, type PreparedChain } from "subgraph-workbench/dev-loop";
+import { runDevLoop, type PreparedChain } from "subgraph-workbench/dev-loop";
 import { fail, parseCli } from "subgraph-workbench/cli";
-import { logStrayErrors, stopOnSignals, stopWhenOrphaned } from "subgraph-workbench/cli";
-import { startChildReaper } from "subgraph-workbench/cli";
+import { logStrayErrors, startChildReaper } from "subgraph-workbench/cli";
 
 // A stray error is logged and the loop keeps watching; whatever ends this process ends the chain and
 // the database server it started.
@@ -68,26 +67,14 @@ async function indexesApprovalToken(folder: string): Promise<boolean> {
   return manifest?.dataSources?.some((d) => d.name === "ApprovalToken") ?? false;
 }
 
-try {
-  const loop = await createDevLoop({
-    dir,
-    name: subgraphName(),
-    ethereumRpc,
-    prepare,
-    dataDir: values["data-dir"],
-    postgres: values.postgres,
-    ports: {
-      query: port("query-port"),
-      admin: port("admin-port"),
-      ipfs: port("ipfs-port"),
-      status: port("status-port"),
-    },
-    debounceMs: count("debounce", values.debounce),
-    log: (line) => console.log(line),
-  });
-  console.log("[dev] press Ctrl-C to stop");
-  stopOnSignals(() => loop.close());
-  stopWhenOrphaned(() => loop.close());
-} catch (error) {
-  fail(error);
-}
+await runDevLoop({
+  dir,
+  name: subgraphName(),
+  ethereumRpc,
+  prepare,
+  dataDir: values["data-dir"],
+  postgres: values.postgres,
+  ports: { query: port("query-port"), admin: port("admin-port"), ipfs: port("ipfs-port"), status: port("status-port") },
+  debounceMs: count("debounce", values.debounce),
+  log: (line) => console.log(line),
+});

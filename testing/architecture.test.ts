@@ -59,7 +59,7 @@ const layers: Record<string, string[]> = {
   [`${W}/cli`]: w("lib"),
   // Differential parity between the two engines: a consumer of the node's parts.
   [`${W}/parity`]: w("lib", "subgraph-schema", "json-rpc", "deploy", "graph-node", "gnd-test", "local-node"),
-  [`${W}/dev-loop`]: w("lib", "node-services", "test-runner"),
+  [`${W}/dev-loop`]: w("lib", "cli", "node-services", "test-runner"),
   // The commands, the dispatcher that loads one, and the package's programmatic entry: its top.
   [`${W}/commands`]: [`${W}/*`],
   [`${W}/cli/main.ts`]: w("lib", "cli", "commands"),

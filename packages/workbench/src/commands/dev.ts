@@ -2,10 +2,10 @@
 // against a chain that is already running, until Ctrl-C.
 import { join } from "node:path";
 import { fail, parseCli } from "../cli/args.js";
-import { logStrayErrors, stopOnSignals, stopWhenOrphaned } from "../cli/processGuards.js";
+import { logStrayErrors } from "../cli/processGuards.js";
 import { startChildReaper } from "../cli/childReaper.js";
 import { defaultSubgraphName, findSubgraph } from "../cli/subgraphFolder.js";
-import { chainChanged, createDevLoop } from "../dev-loop/index.js";
+import { chainChanged, runDevLoop } from "../dev-loop/index.js";
 import { defaultPorts } from "../node-services/index.js";
 
 const USAGE = `Usage: subgraph-workbench dev [manifest] [options]
@@ -68,7 +68,7 @@ try {
   const { dir } = findSubgraph(positionals[0]);
   const ethereumRpc = values["ethereum-rpc"] ?? process.env.ETHEREUM_RPC ?? "http://127.0.0.1:8545";
   const dataDir = values["data-dir"] ?? join(dir, ".data");
-  const loop = await createDevLoop({
+  await runDevLoop({
     dir,
     name: values.name ?? defaultSubgraphName(dir),
     ethereumRpc,
@@ -84,9 +84,6 @@ try {
     debounceMs: count("debounce", values.debounce),
     log: (line) => console.log(line),
   });
-  console.log("[dev] press Ctrl-C to stop");
-  stopOnSignals(() => loop.close());
-  stopWhenOrphaned(() => loop.close());
 } catch (error) {
   fail(error);
 }
