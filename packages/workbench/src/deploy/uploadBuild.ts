@@ -4,7 +4,7 @@
 // deployment id: the one `graph build --ipfs` prints for the same folder.
 import { readFile } from "node:fs/promises";
 import { dirname, relative, resolve } from "node:path";
-import { parse } from "yaml";
+import { parseManifestYaml } from "../lib/manifestYaml.js";
 import { findGraphCli } from "../lib/graphCli.js";
 import { UploadBuildError } from "./errors.js";
 import { graphCliManifestYaml } from "./graphCliManifestYaml.js";
@@ -29,7 +29,7 @@ export async function uploadBuild(manifestPath: string, ipfs: IpfsAdder, options
   });
   let manifest: unknown;
   try {
-    manifest = parse(text);
+    manifest = parseManifestYaml(text);
   } catch (error) {
     throw new UploadBuildError(`the build manifest ${manifestPath} is not YAML`, { cause: error });
   }

@@ -3,7 +3,7 @@
 // assertion's query against the deployment. As gnd: a handler's fatal error, an unmocked call or a
 // missing file fails the test without running its assertions; the sync waits at most 60 s.
 import { readFile } from "node:fs/promises";
-import { parse } from "yaml";
+import { parseManifestYaml } from "../lib/manifestYaml.js";
 import { uploadBuild } from "../deploy/index.js";
 import { createJsonRpcClient } from "../json-rpc/index.js";
 import { createLocalNode, type LocalNode } from "../local-node/index.js";
@@ -66,7 +66,7 @@ export async function runTestFile(path: string, options: RunTestFileOptions): Pr
 
 /** gnd numbers blocks from the lowest startBlock of the manifest's data sources (0 when none is set). */
 async function lowestStartBlock(manifestPath: string): Promise<number> {
-  const manifest = parse(await readFile(manifestPath, "utf8")) as { dataSources?: { source?: { startBlock?: unknown } }[] } | null;
+  const manifest = parseManifestYaml(await readFile(manifestPath, "utf8")) as { dataSources?: { source?: { startBlock?: unknown } }[] } | null;
   const blocks = (manifest?.dataSources ?? []).map((d) => Number(d.source?.startBlock ?? 0)).filter((n) => Number.isSafeInteger(n) && n >= 0);
   return blocks.length === 0 ? 0 : Math.min(...blocks);
 }

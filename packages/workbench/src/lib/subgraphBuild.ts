@@ -2,7 +2,7 @@ import { cp, mkdtemp, mkdir, readFile, symlink, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { parse } from "yaml";
+import { parseManifestYaml } from "./manifestYaml.js";
 import { builtManifestHash, graphCli, type GraphCliRunner } from "./graphCli.js";
 
 export interface BuildSubgraphParameters {
@@ -82,7 +82,7 @@ function nodeModulesWithGraphTs(projectDir: string): string {
 }
 
 async function firstDataSourceName(manifestPath: string): Promise<string> {
-  const manifest = parse(await readFile(manifestPath, "utf8")) as { dataSources?: { name?: unknown }[] } | null;
+  const manifest = parseManifestYaml(await readFile(manifestPath, "utf8")) as { dataSources?: { name?: unknown }[] } | null;
   const name = manifest?.dataSources?.[0]?.name;
   if (typeof name !== "string") throw new Error(`${manifestPath} names no data source: pass dataSource`);
   return name;

@@ -4,7 +4,7 @@
 // and file/ipfs are mockable.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { parse } from "yaml";
+import { parseManifestYaml } from "../lib/manifestYaml.js";
 import { ConfigError } from "./errors.js";
 
 export interface ManifestSource {
@@ -32,7 +32,7 @@ export function readManifest(path: string): ManifestInfo {
   if (!existsSync(path)) throw new ConfigError(`subgraph manifest not found: ${path}`, { details: { path } });
   let doc: Yaml;
   try {
-    doc = asRecord(parse(readFileSync(path, "utf8")));
+    doc = asRecord(parseManifestYaml(readFileSync(path, "utf8")));
   } catch (cause) {
     throw new ConfigError("subgraph manifest is not valid YAML", { cause, details: { path } });
   }

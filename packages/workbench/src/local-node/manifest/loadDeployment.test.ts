@@ -55,6 +55,15 @@ describe("loadDeployment", () => {
     expect(ds?.abis.ApprovalToken).toHaveLength(3);
   });
 
+  it("reads an unquoted hex address as the address, as graph-node's serde_yaml does (gnd's build writes it so)", async () => {
+    const ipfs = await createIpfsStore();
+    const quoted = new TextDecoder().decode((await ipfs.cat(`/ipfs/${await publishFixture(ipfs)}`))!);
+    const unquoted = quoted.replace(/address: "?(0x[0-9a-fA-F]{40})"?/, "address: $1");
+    expect(unquoted).toMatch(/address: 0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512\n/);
+    const loaded = await loadDeployment(ipfs, await ipfs.add(new TextEncoder().encode(unquoted)));
+    expect(loaded.dataSources[0]?.address).toBe("0xe7f1725e7734ce288f8367e1bb143e90bb3f0512");
+  });
+
   it("reads receipt flags, topic filters and an explicit topic0", async () => {
     const ipfs = await createIpfsStore();
     const hash = await publishFixture(ipfs, {

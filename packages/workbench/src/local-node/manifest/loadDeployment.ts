@@ -1,7 +1,7 @@
 // loadDeployment: a deployment from its manifest's IPFS hash — fetch, parse, resolve the linked schema,
 // ABIs and mappings, validate, compile. Errors carry graph-node's registrar texts. Nothing is written.
 import { getAddress } from "ethers/address";
-import { parse as parseYaml } from "yaml";
+import { parseManifestYaml } from "../../lib/manifestYaml.js";
 import { IpfsError, type IpfsStore, parseIpfsPath } from "../ipfs/index.js";
 import { parseSubgraphSchema, type SubgraphSchema } from "../../subgraph-schema/index.js";
 import { DeployError } from "./errors.js";
@@ -57,7 +57,7 @@ function utf8(bytes: Uint8Array, what: string): string {
 function parseManifest(text: string): RawManifest {
   let document: unknown;
   try {
-    document = parseYaml(text, { prettyErrors: false });
+    document = parseManifestYaml(text);
   } catch (error) {
     const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
     throw new DeployError("PARSE", `subgraph resolve error: parse error: ${message}`, { cause: error });

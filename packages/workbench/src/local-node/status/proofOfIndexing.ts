@@ -1,7 +1,7 @@
 // The status API's proofs of indexing, as graph-node's index node answers them (server/index-node
 // resolver.rs, store get_proof_of_indexing): the regions' digests as of the block, finished with the
 // deployment id, the block hash the caller names and the indexer's address.
-import { parse as parseYaml } from "yaml";
+import { parseManifestYaml } from "../../lib/manifestYaml.js";
 import { finishPoi, poiVersionOf } from "../poi/index.js";
 import type { NodeStore } from "../store/index.js";
 
@@ -26,7 +26,7 @@ function bytesArg(value: unknown, what: string, length?: number): Uint8Array {
 }
 
 function specVersionOf(manifest: string): string {
-  const doc = parseYaml(manifest) as { specVersion?: unknown } | null;
+  const doc = parseManifestYaml(manifest) as { specVersion?: unknown } | null;
   return typeof doc?.specVersion === "string" ? doc.specVersion : "0.0.5";
 }
 
