@@ -21,6 +21,7 @@ export {
 } from "./values/bigDecimalMath.js";
 export { ethereumEncode, ethereumDecode } from "./host/ethereum.js";
 export { toEthersValue } from "./values/ethereumValue.js";
+export { AbiArgumentError, fitCallArguments } from "./values/abiArguments.js";
 export { nibble } from "./values/hex.js";
 export { bigIntToHex, bytesToString } from "./host/typeConversion.js";
 export { StoreValueKind, entityDataEqual } from "./values/storeValue.js";

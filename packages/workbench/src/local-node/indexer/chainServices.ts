@@ -1,6 +1,6 @@
 // ethereum.call / getBalance / hasCode for handlers, answered over JSON-RPC at the handler's block.
 import { FunctionFragment, Interface } from "ethers/abi";
-import { toEthersValue, type BlockPtr, type EthereumCallRequest, type EthereumValue } from "../../wasm-host/index.js";
+import { AbiArgumentError, fitCallArguments, toEthersValue, type BlockPtr, type EthereumCallRequest, type EthereumValue } from "../../wasm-host/index.js";
 import { RpcResponseError } from "../../json-rpc/index.js";
 import { type RpcClient, toHex } from "../chain/index.js";
 import { toEthereumValue } from "./decode.js";
@@ -37,7 +37,15 @@ export function createChainServices(rpc: RpcClient): ChainServices {
     async ethereumCall(call) {
       const fragment = fragmentFromSignature(call.functionName, call.functionSignature);
       const iface = new Interface([fragment]);
-      const data = iface.encodeFunctionData(fragment, call.functionParams.map(toEthersValue));
+      let data: string;
+      try {
+        // Short values (a 2-byte Bytes for a bytes32) are widened as graph-node widens them.
+        data = iface.encodeFunctionData(fragment, fitCallArguments(fragment.inputs, call.functionParams).map(toEthersValue));
+      } catch (err) {
+        // graph-node's "Failed to call function" error: not deterministic, the block is retried.
+        const reason = err instanceof AbiArgumentError ? err.message : `error encoding input call data: ${(err as Error).message}`;
+        throw new Error(`Failed to call function "${call.functionName}" of contract "${call.contractName}": ${reason}`, { cause: err });
+      }
       let result: string;
       try {
         result = await rpc.request<string>("eth_call", [{ to: call.contractAddress, data }, blockTag(call.block)]);

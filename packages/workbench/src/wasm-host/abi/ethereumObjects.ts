@@ -17,6 +17,7 @@ import type {
 import type { BlockPtr } from "../values/storeValue.js";
 import { TypeId } from "./typeIds.js";
 import { bytesToHex } from "../values/hex.js";
+import { HostError } from "../errors.js";
 
 /** Feature switches derived from the mapping's apiVersion. */
 export interface EventLayout {
@@ -181,10 +182,17 @@ export function createEthereumObjectWriter(codec: AscCodec, layout: EventLayout)
 }
 
 /** Reads graph-ts's `SmartContractCall` (contractName, contractAddress, functionName, functionSignature, functionParams). */
+/** graph-node reads the called address as exactly 20 bytes, failing the handler deterministically otherwise. */
+function readAddress(codec: AscCodec, ptr: number): Uint8Array {
+  const bytes = codec.readBytes(ptr);
+  if (bytes.length !== 20) throw new HostError("CONVERSION", `expected array of length 20, found length ${bytes.length}`);
+  return bytes;
+}
+
 export function readSmartContractCall(codec: AscCodec, ptr: number, block: BlockPtr | null): EthereumCallRequest {
   return {
     contractName: codec.readString(codec.readU32(ptr)),
-    contractAddress: bytesToHex(codec.readBytes(codec.readU32(ptr + 4))),
+    contractAddress: bytesToHex(readAddress(codec, codec.readU32(ptr + 4))),
     functionName: codec.readString(codec.readU32(ptr + 8)),
     functionSignature: codec.readString(codec.readU32(ptr + 12)),
     functionParams: codec.readArray(codec.readU32(ptr + 16), codec.readEthereumValue),

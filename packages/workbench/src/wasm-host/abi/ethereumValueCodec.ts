@@ -8,6 +8,12 @@ import { TypeId, EthereumValueKind } from "./typeIds.js";
 import { HostError } from "../errors.js";
 import { bytesToHex } from "../values/hex.js";
 
+// graph-node converts a value the mapping passes into its ABI form (alloy's) as it reads it: bytes over
+// 32 for a fixed-bytes value, an address of other than 20 bytes, an integer beyond 256 bits fail the
+// handler deterministically, with its messages.
+const INT256_LIMIT = 1n << 255n;
+const UINT256_LIMIT = 1n << 256n;
+
 export function createEthereumValueCodec(heap: AscHeap, p: PrimitiveCodec) {
   const { readString, writeString, readBytes, writeBytes, writeBytesHex, readBigInt, writeBigInt, readArray, writeArray } = p;
 
@@ -19,17 +25,27 @@ export function createEthereumValueCodec(heap: AscHeap, p: PrimitiveCodec) {
     switch (kind) {
       case EthereumValueKind.address: {
         const bytes = readBytes(payload);
-        if (bytes.length !== 20) throw new HostError("CONVERSION", `ethereum address must be 20 bytes, got ${bytes.length}`);
+        if (bytes.length !== 20) throw new HostError("CONVERSION", `expected array of length 20, found length ${bytes.length}`);
         return { kind: "address", value: bytesToHex(bytes) };
       }
-      case EthereumValueKind.fixedBytes:
-        return { kind: "fixedBytes", value: readBytes(payload) };
+      case EthereumValueKind.fixedBytes: {
+        const bytes = readBytes(payload);
+        if (bytes.length > 32) throw new HostError("CONVERSION", `input slice must contain a maximum of 32 bytes, got ${bytes.length}`);
+        return { kind: "fixedBytes", value: bytes };
+      }
       case EthereumValueKind.bytes:
         return { kind: "bytes", value: readBytes(payload) };
-      case EthereumValueKind.int:
-        return { kind: "int", value: readBigInt(payload) };
-      case EthereumValueKind.uint:
-        return { kind: "uint", value: readBigInt(payload) };
+      case EthereumValueKind.int: {
+        const value = readBigInt(payload);
+        if (value >= INT256_LIMIT || value < -INT256_LIMIT) throw new HostError("CONVERSION", `BigInt value \`${value}\` does not fit into int256`);
+        return { kind: "int", value };
+      }
+      case EthereumValueKind.uint: {
+        const value = readBigInt(payload);
+        if (value < 0n) throw new HostError("CONVERSION", `BigInt value is negative, cannot convert to unsigned U256: ${value}`);
+        if (value >= UINT256_LIMIT) throw new HostError("CONVERSION", `BigInt value \`${value}\` does not fit into uint256`);
+        return { kind: "uint", value };
+      }
       case EthereumValueKind.bool:
         return { kind: "bool", value: dv.getBigUint64(ptr + 8, true) !== 0n };
       case EthereumValueKind.string:
@@ -40,8 +56,11 @@ export function createEthereumValueCodec(heap: AscHeap, p: PrimitiveCodec) {
         return { kind: "array", value: readArray(payload, readEthereumValue) };
       case EthereumValueKind.tuple:
         return { kind: "tuple", value: readArray(payload, readEthereumValue) };
-      case EthereumValueKind.function:
-        return { kind: "function", value: readBytes(payload) };
+      case EthereumValueKind.function: {
+        const bytes = readBytes(payload);
+        if (bytes.length !== 24) throw new HostError("CONVERSION", `expected array of length 24, found length ${bytes.length}`);
+        return { kind: "function", value: bytes };
+      }
       default:
         throw new HostError("MEMORY", `invalid ethereum.Value kind ${kind}`);
     }

@@ -16,7 +16,8 @@ export function abiTypeOf(value: EthereumValue): string {
     case "address":
       return "address";
     case "fixedBytes":
-      return `bytes${toBytes(value.value).length}`;
+      // alloy encodes a fixed-bytes value as its whole 32-byte word, right-padded whatever its length.
+      return "bytes32";
     case "bytes":
       return "bytes";
     case "int":
@@ -38,9 +39,26 @@ export function abiTypeOf(value: EthereumValue): string {
   }
 }
 
+/** Fixed bytes right-padded to the 32-byte word alloy keeps them in (their length is at most 32, checked on read). */
+function asWords(value: EthereumValue): EthereumValue {
+  switch (value.kind) {
+    case "fixedBytes": {
+      const word = new Uint8Array(32);
+      word.set(toBytes(value.value));
+      return { kind: "fixedBytes", value: word };
+    }
+    case "fixedArray":
+    case "array":
+    case "tuple":
+      return { kind: value.kind, value: value.value.map(asWords) };
+    default:
+      return value;
+  }
+}
+
 /** abi.encode(value) — alloy's `DynSolValue::abi_encode`, a one-element sequence. */
 export function ethereumEncode(value: EthereumValue): Uint8Array {
-  return tryHexToBytes(coder.encode([abiTypeOf(value)], [toEthersValue(value)]))!;
+  return tryHexToBytes(coder.encode([abiTypeOf(value)], [toEthersValue(asWords(value))]))!;
 }
 
 function fromEthers(type: ParamType, v: unknown): EthereumValue {
@@ -102,9 +120,12 @@ export function ethereumImports(env: HostEnv): HostFunctions {
       return codec.writeWrappedBool(options.ethereumHasCode(bytesToHex(codec.readBytes(addressPtr))));
     },
     "ethereum.encode": (valuePtr: number) => {
+      // A value graph-node cannot convert fails the handler (read outside the try); an encoding ethers
+      // refuses (an array of mixed kinds, which alloy would encode) still answers null.
+      const value = codec.readEthereumValue(valuePtr);
       let encoded: Uint8Array;
       try {
-        encoded = ethereumEncode(codec.readEthereumValue(valuePtr));
+        encoded = ethereumEncode(value);
       } catch {
         return 0;
       }
