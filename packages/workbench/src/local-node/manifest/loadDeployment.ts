@@ -7,6 +7,7 @@ import { parseSubgraphSchema, type SubgraphSchema } from "../../subgraph-schema/
 import { DeployError } from "./errors.js";
 import { readManifestShape, type RawDataSource, type RawFileTemplate, type RawManifest } from "./manifestShape.js";
 import type { LoadDeploymentOptions, LoadedDataSource, LoadedDeployment, LoadedFileTemplate, LoadedMapping } from "./types.js";
+import { resolveSubgraphDataSources } from "./subgraphSources.js";
 import { validateMapping, compareVersions, minSpecVersion, parseVersion, resolveCallHandlers } from "./validateMapping.js";
 
 /** graph-node's MIN_SPEC_VERSION and the GRAPH_MAX_SPEC_VERSION default. */
@@ -155,7 +156,7 @@ async function resolveFileTemplate(ctx: ResolveContext, raw: RawFileTemplate, sc
 
 /** The single network of all data sources and templates; throws a validation error otherwise. */
 function singleNetwork(manifest: RawManifest): string {
-  const networks = new Set([...manifest.dataSources, ...manifest.templates, ...manifest.fileTemplates].map((d) => d.network).filter((n): n is string => n !== null));
+  const networks = new Set([...manifest.dataSources, ...manifest.templates, ...manifest.fileTemplates, ...manifest.subgraphDataSources].map((d) => d.network).filter((n): n is string => n !== null));
   if (networks.size > 1) throw validationError(["subgraph cannot index data from different Ethereum networks"]);
   const [network] = networks;
   if (network === undefined) throw validationError(["subgraph must have at least one Ethereum network data source"]);
@@ -205,7 +206,7 @@ export async function loadDeployment(ipfs: IpfsStore, hash: string, options: Loa
   const manifestYaml = utf8(manifestFile.bytes, "subgraph");
   const raw = parseManifest(manifestYaml);
   checkSpecVersion(hash, raw.specVersion, options.maxSpecVersion ?? DEFAULT_MAX_SPEC_VERSION);
-  if (raw.dataSources.length === 0) throw validationError(["subgraph has no data sources"]);
+  if (raw.dataSources.length === 0 && raw.subgraphDataSources.length === 0) throw validationError(["subgraph has no data sources"]);
   const network = singleNetwork(raw);
   if (options.supportsNetwork && !options.supportsNetwork(network)) {
     throw new DeployError("NETWORK", `network not supported by registrar: no network ${network} found on chain ethereum`);
@@ -266,11 +267,15 @@ export async function loadDeployment(ipfs: IpfsStore, hash: string, options: Loa
     }
     fileTemplates.push(await resolveFileTemplate(ctx, t, schema));
   }
-  const apiVersions = new Set([...dataSources, ...templates, ...fileTemplates].map((d) => d.apiVersion));
+  const subgraphDataSources = await resolveSubgraphDataSources(
+    { id: hash, specVersion: raw.specVersion, network, hasOnchain: raw.dataSources.length + raw.templates.length > 0, cat: (link) => fetchLink(ipfs, link, `file ${link}`, files), compile: (bytes, name, cid) => compileWasm(bytes, name, ctx.modules, cid) },
+    raw.subgraphDataSources,
+  );
+  const apiVersions = new Set([...dataSources, ...templates, ...fileTemplates, ...subgraphDataSources].map((d) => d.apiVersion));
   if (apiVersions.size > 1 && [...apiVersions].some((v) => compareVersions(v, "0.0.5") > 0)) {
     errors.push(`subgraph must use a single apiVersion across its data sources. Found: ${[...apiVersions].sort().join(", ")}`);
   }
   if (errors.length > 0) throw validationError(errors);
 
-  return { id: manifestFile.cid, manifestYaml, specVersion: raw.specVersion, schemaSdl, schema, network, dataSources, templates, fileTemplates, features: raw.features, indexerHints: raw.indexerHints, graft: raw.graft };
+  return { id: manifestFile.cid, manifestYaml, specVersion: raw.specVersion, schemaSdl, schema, network, dataSources, templates, fileTemplates, subgraphDataSources, features: raw.features, indexerHints: raw.indexerHints, graft: raw.graft };
 }

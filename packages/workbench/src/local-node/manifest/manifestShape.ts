@@ -2,6 +2,7 @@
 // YAML with serde: "missing field `file`", "invalid type: ..., expected a string"), before anything is
 // fetched from IPFS. Links are `{'/': '/ipfs/<cid>'}` (what graph-cli uploads) or plain strings.
 import { DeployError } from "./errors.js";
+import { isSubgraphKind, readSubgraphDataSource, type RawSubgraphDataSource } from "./subgraphSourceShape.js";
 
 export interface RawEventHandler {
   event: string;
@@ -63,6 +64,8 @@ export interface RawManifest {
   dataSources: RawDataSource[];
   templates: RawDataSource[];
   fileTemplates: RawFileTemplate[];
+  /** `kind: subgraph` data sources (subgraph composition), in manifest order. */
+  subgraphDataSources: RawSubgraphDataSource[];
   /** `graft`: start from another deployment's data at a block (the `grafting` feature). */
   graft: { base: string; block: number } | null;
   /** `features`, as declared (graph-node's SubgraphFeature names). */
@@ -322,7 +325,8 @@ export function readManifestShape(document: unknown): RawManifest {
   return {
     specVersion: asString(field(root, "specVersion", ""), "specVersion"),
     schemaFile: asLink(field(schema, "file", "schema"), "schema.file"),
-    dataSources: asArray(field(root, "dataSources", ""), "dataSources").map((ds, i) => readDataSource(ds, join("dataSources", i), false)),
+    dataSources: asArray(field(root, "dataSources", ""), "dataSources").flatMap((ds, i) => (isSubgraphKind((ds as Obj | null)?.kind) ? [] : [readDataSource(ds, join("dataSources", i), false)])),
+    subgraphDataSources: asArray(root.dataSources, "dataSources").flatMap((ds, i) => (isSubgraphKind((ds as Obj | null)?.kind) ? [readSubgraphDataSource(ds, join("dataSources", i))] : [])),
     templates: optArray(root, "templates", "").flatMap((t, i) => (isFileKind((t as Obj | null)?.kind) ? [] : [readDataSource(t, join("templates", i), true)])),
     fileTemplates: optArray(root, "templates", "").flatMap((t, i) => (isFileKind((t as Obj | null)?.kind) ? [readFileTemplate(t, join("templates", i))] : [])),
     graft: readGraft(root.graft),

@@ -107,6 +107,27 @@ export interface LoadedFileTemplate {
   wasmCid: string;
 }
 
+/** A `kind: subgraph` data source (subgraph composition): its handlers run on the source deployment's entities. */
+export interface LoadedSubgraphDataSource {
+  kind: "subgraph";
+  name: string;
+  network: string;
+  apiVersion: string;
+  entities: string[];
+  /** `source.address`: the source deployment's id. */
+  source: string;
+  /** `source.startBlock` (0 when absent). */
+  startBlock: number;
+  /** `mapping.handlers`: one handler per source entity type. */
+  handlers: { handler: string; entity: string }[];
+  context: Record<string, { type: string; data: unknown }> | null;
+  /** The source deployment's schema, as it was at deploy. */
+  sourceSchemaSdl: string;
+  wasmModule: WebAssembly.Module;
+  wasmBytes: Uint8Array;
+  wasmCid: string;
+}
+
 export interface LoadedDeployment {
   /** The manifest's IPFS hash (`Qm...`): the deployment id. */
   id: string;
@@ -121,6 +142,8 @@ export interface LoadedDeployment {
   templates: LoadedTemplate[];
   /** File data source templates (`kind: file/ipfs`). */
   fileTemplates: LoadedFileTemplate[];
+  /** `kind: subgraph` data sources, in manifest order (graph-node refuses them beside onchain ones). */
+  subgraphDataSources: LoadedSubgraphDataSource[];
   /** `features` declared in the manifest (`nonFatalErrors`, `fullTextSearch`, ...). */
   features: string[];
   /** `indexerHints` (specVersion >= 1.0.0): `prune` sets how many blocks of history the deployment keeps. */
