@@ -1,6 +1,6 @@
 // Instantiates a mapping module: links the host imports by name, runs `_start` (apiVersion >= 0.0.5),
 // builds ethereum.Event objects for handlers and turns every failure into a HostError.
-import type { BigIntLike, BytesLike, HostContext, HostOptions, SubgraphInstance } from "./types.js";
+import type { BigIntLike, BytesLike, EntityData, HostContext, HostOptions, SubgraphInstance } from "./types.js";
 import type { HostEnv } from "./host/env.js";
 import { HostError, HostLinkError } from "./errors.js";
 import { checkMappingExports, createAscHeap, type MappingExports } from "./abi/heap.js";
@@ -191,6 +191,9 @@ export async function instantiateSubgraph(wasm: Uint8Array | WebAssembly.Module,
       // graph-node gives offchain triggers no block time.
       runTrigger(name, null, null, () => codec.writeBytes(content));
     },
+    runEntityHandler(name, entity, blockTimestamp) {
+      runTrigger(name, blockTimestamp, null, () => codec.writeEntity(withoutNulls(entity)));
+    },
     takeChanges() {
       return store.takeChanges();
     },
@@ -207,4 +210,11 @@ export async function instantiateSubgraph(wasm: Uint8Array | WebAssembly.Module,
       }
     },
   };
+}
+
+/** graph-node reads a source's entity from its table and leaves out the columns that are null. */
+function withoutNulls(entity: EntityData): EntityData {
+  const out: EntityData = new Map();
+  for (const [key, value] of entity) if (value.kind !== "Null" && key !== "vid") out.set(key, value);
+  return out;
 }

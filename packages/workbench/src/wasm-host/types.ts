@@ -218,6 +218,11 @@ export interface SubgraphInstance {
   runCallHandler(handler: string, call: EthereumCallInput): void;
   /** A file data source's handler: calls it with the file's content as `Bytes`. Throws HostError. */
   runFileHandler(handler: string, content: Uint8Array): void;
+  /**
+   * A subgraph data source's entity handler (subgraph composition): calls it with the source's entity as
+   * graph-node passes it, an `Entity` map of its fields (null ones left out). Throws HostError.
+   */
+  runEntityHandler(handler: string, entity: EntityData, blockTimestamp: BigIntLike): void;
   /** Writes since the last take, in first-write order, one change per entity (the last one). */
   takeChanges(): EntityChange[];
   /** Calls any export with raw arguments (pointers/numbers); errors become HostError. */

@@ -5,7 +5,7 @@
 // entity is an immutable entity type of the source's schema; at most 5 such data sources, none beside
 // onchain ones, no source named twice. Whether the source is deployed here is checked when indexing
 // starts, as graph-node's instance manager does.
-import { parse as parseYaml } from "yaml";
+import { parseManifestYaml } from "../../lib/manifestYaml.js";
 import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
 import { DeployError } from "./errors.js";
 import type { RawSubgraphDataSource } from "./subgraphSourceShape.js";
@@ -56,7 +56,7 @@ async function readSourceManifest(ctx: SubgraphSourceContext, hash: string, what
   }
   let doc: unknown;
   try {
-    doc = parseYaml(new TextDecoder().decode(bytes), { prettyErrors: false });
+    doc = parseManifestYaml(new TextDecoder().decode(bytes));
   } catch (error) {
     throw resolveError(`Failed to parse ${what} as YAML: ${(error as Error).message.split("\n")[0]}`);
   }
