@@ -8,3 +8,6 @@ export { queryFieldNames } from "./naming.js";
 export { QueryError, RequestError } from "./errors.js";
 export { DEFAULT_QUERY_LIMITS, checkNesting, checkOperationCost, isTokenLimitError, queryLimitsFromEnv, tooManyTokens } from "./limits.js";
 export type { QueryLimits } from "./limits.js";
+// graph-node's own checks on a query's selections (its validation rules are off), for the status API too.
+export { validateSelections } from "./validate.js";
+export { debugJson, invalidArgument } from "./errors.js";

@@ -1,9 +1,16 @@
-// The index-node status API (graph-node's port 8030 `/graphql`), the subset this node can answer:
-// indexing statuses by deployment, by subgraph name (current/pending version), proofs of indexing and
-// the version.
+// The index-node status API (graph-node's port 8030 `/graphql`) as graph-node declares it: every query
+// field, argument, type and enum value, with its argument and result types, so that an introspection
+// of this node's status API equals graph-node's (the parity case `index-node` compares the two, type by
+// type). The descriptions are graph-node's, since introspection shows them.
 export const STATUS_SDL = `
 scalar BigInt
+scalar Boolean
 scalar Bytes
+scalar ID
+scalar Int
+scalar String
+scalar JSONObject
+scalar Date
 
 type Query {
   indexingStatusForCurrentVersion(subgraphName: String!): SubgraphIndexingStatus
@@ -11,24 +18,19 @@ type Query {
   indexingStatusesForSubgraphName(subgraphName: String!): [SubgraphIndexingStatus!]!
   indexingStatuses(subgraphs: [String!]): [SubgraphIndexingStatus!]!
   proofOfIndexing(subgraph: String!, blockNumber: Int!, blockHash: Bytes!, indexer: Bytes): Bytes
+  """
+  Proofs of indexing for several deployments and blocks that can be shared and
+  compared in public without revealing the _actual_ proof of indexing that every
+  indexer has in their database
+  """
   publicProofsOfIndexing(requests: [PublicProofOfIndexingRequest!]!): [PublicProofOfIndexingResult!]!
+  subgraphFeatures(subgraphId: String!): SubgraphFeatures!
+  entityChangesInBlock(subgraphId: String!, blockNumber: Int!): EntityChanges!
+  blockData(network: String!, blockHash: Bytes!): JSONObject
+  blockHashFromNumber(network: String!, blockNumber: Int!): Bytes
   version: Version!
-}
-
-input PublicProofOfIndexingRequest {
-  deployment: String!
-  blockNumber: BigInt!
-}
-
-type PartialBlock {
-  hash: Bytes
-  number: BigInt!
-}
-
-type PublicProofOfIndexingResult {
-  deployment: String!
-  block: PartialBlock!
-  proofOfIndexing: Bytes!
+  cachedEthereumCalls(network: String!, blockHash: Bytes!): [CachedEthereumCall!]
+  apiVersions(subgraphId: String!): [ApiVersion!]!
 }
 
 type Version {
@@ -51,6 +53,8 @@ type SubgraphIndexingStatus {
   "null if deployment is not assigned to an indexing node"
   paused: Boolean
   historyBlocks: Int!
+  "Total size of all tables a deployment's namespace in bytes."
+  subgraphSize: SubgraphSize!
 }
 
 interface ChainIndexingStatus {
@@ -67,6 +71,21 @@ type EthereumIndexingStatus implements ChainIndexingStatus {
   earliestBlock: EarliestBlock
   latestBlock: Block
   lastHealthyBlock: Block
+}
+
+type EntityChanges {
+  updates: [EntityTypeUpdates!]!
+  deletions: [EntityTypeDeletions!]!
+}
+
+type EntityTypeUpdates {
+  type: String!
+  entities: [JSONObject!]!
+}
+
+type EntityTypeDeletions {
+  type: String!
+  entities: [ID!]!
 }
 
 type Block {
@@ -93,5 +112,80 @@ enum Health {
   unhealthy
   "Subgraph halted due to errors"
   failed
+}
+
+type CachedEthereumCall {
+  idHash: Bytes!
+  block: Block!
+  contractAddress: Bytes!
+  returnValue: Bytes!
+}
+
+type SubgraphFeatures {
+  apiVersion: String
+  specVersion: String!
+  features: [Feature!]!
+  dataSources: [String!]!
+  handlers: [String!]!
+  network: String
+}
+
+enum Feature {
+  nonFatalErrors
+  grafting
+  fullTextSearch
+  ipfsOnEthereumContracts
+  aggregations
+  declaredEthCalls
+  immutableEntities
+  bytesAsIds
+}
+
+input BlockInput {
+  hash: Bytes!
+  number: BigInt!
+}
+
+input ProofOfIndexingRequest {
+  deployment: String!
+  block: BlockInput!
+}
+
+input PublicProofOfIndexingRequest {
+  deployment: String!
+  blockNumber: BigInt!
+}
+
+type PartialBlock {
+  hash: Bytes
+  number: BigInt!
+}
+
+type PublicProofOfIndexingResult {
+  deployment: String!
+  block: PartialBlock!
+  proofOfIndexing: Bytes!
+}
+
+type ProofOfIndexingResult {
+  deployment: String!
+  block: Block!
+  "There may not be a proof of indexing available for the deployment and block"
+  proofOfIndexing: Bytes
+}
+
+type ApiVersion {
+  """
+  Version number in SemVer format
+  """
+  version: String!
+}
+
+type SubgraphSize {
+  rowEstimate: BigInt!
+  tableSize: BigInt!
+  indexSize: BigInt!
+  toastSize: BigInt!
+  totalSize: BigInt!
 }
 `;

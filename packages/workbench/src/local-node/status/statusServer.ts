@@ -1,6 +1,6 @@
 // createStatusServer: graph-node's index-node status endpoint (POST /graphql; GET /graphql redirects
 // to the GraphiQL playground). Statuses are built from the store's deployment records.
-import { Kind, buildSchema, execute, parse, validate, type DocumentNode, type GraphQLError, type GraphQLSchema } from "graphql";
+import { Kind, buildSchema, execute, parse, type DocumentNode, type GraphQLError, type GraphQLSchema } from "graphql";
 import { DEFAULT_QUERY_LIMITS, checkNesting, checkOperationCost, isTokenLimitError, tooManyTokens } from "../query-server/index.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { BlockPtr, DeploymentRecord, NodeStore } from "../store/index.js";
@@ -19,6 +19,10 @@ import {
 } from "../../lib/http/index.js";
 import { STATUS_SDL } from "./statusSchema.js";
 import { poiResolvers, type ProofsThrough } from "./proofOfIndexing.js";
+import { chainDataResolvers, type ChainReaders } from "./chainData.js";
+import { entityChangesJson } from "./entityChanges.js";
+import { subgraphFeatures } from "./subgraphFeatures.js";
+import { checkStatusRequest } from "./statusRequest.js";
 
 export interface StatusServerOptions {
   store: NodeStore;
@@ -30,6 +34,8 @@ export interface StatusServerOptions {
   onError?: (error: unknown, request: FailedRequest | null) => void;
   /** Brings a deployment's proof-of-indexing digests up to `block` before a proof is read (local-node/proofs). */
   proofsThrough?: ProofsThrough;
+  /** The networks' JSON-RPC providers, for blockHashFromNumber, blockData and cachedEthereumCalls (none: null answers). */
+  chainReaders?: ChainReaders;
 }
 
 export interface StatusService {
@@ -83,6 +89,11 @@ export function createStatusService(options: Omit<StatusServerOptions, "port" | 
       // graph-node: no assignment, no paused flag either (both live in its assignment table).
       paused: d.assigned ? d.paused : null,
       historyBlocks: d.historyBlocks,
+      // A function: graphql-js calls it only when a query selects the field (one catalog query).
+      subgraphSize: async () => {
+        const size = await store.deploymentSize(d.id);
+        return { rowEstimate: String(size.rowEstimate), tableSize: String(size.tableSize), indexSize: String(size.indexSize), toastSize: String(size.toastSize), totalSize: String(size.totalSize) };
+      },
     };
   }
 
@@ -90,6 +101,12 @@ export function createStatusService(options: Omit<StatusServerOptions, "port" | 
     if (id === null) return null;
     const d = await store.getDeployment(id);
     return d ? statusOf(d) : null;
+  }
+
+  async function deploymentNamed(id: string): Promise<DeploymentRecord> {
+    const d = await store.getDeployment(id);
+    if (!d) throw new Error(`deployment \`${id}\` does not exist`);
+    return d;
   }
 
   const root = {
@@ -112,6 +129,17 @@ export function createStatusService(options: Omit<StatusServerOptions, "port" | 
       return out;
     },
     ...poiResolvers(store, options.proofsThrough),
+    subgraphFeatures: async (args: Record<string, unknown>) => {
+      const d = await deploymentNamed(String(args.subgraphId));
+      return subgraphFeatures(d.manifest, d.schemaSdl, d.network);
+    },
+    entityChangesInBlock: async (args: Record<string, unknown>) => {
+      const d = await deploymentNamed(String(args.subgraphId));
+      return entityChangesJson(await store.entityChangesInBlock(d.id, Number(args.blockNumber)));
+    },
+    ...chainDataResolvers(options.chainReaders ?? (async () => null)),
+    // graph-node's one API version (graph/src/components/versions/registry.rs), whatever the deployment.
+    apiVersions: async () => [{ version: "1.0.0" }],
     version: async () => ({ version: "0.0.0-local", commit: "local" }),
   };
   return { schema, statusOf, root };
@@ -164,8 +192,9 @@ export async function createStatusServer(options: StatusServerOptions): Promise<
       const tooCostly = d.kind === Kind.OPERATION_DEFINITION ? checkOperationCost(d.selectionSet, fragments, STATUS_LIMITS) : null;
       if (tooCostly) return sendGraphqlJson(res, 200, { errors: [tooCostly.toJSON()] });
     }
-    const invalid = validate(service.schema, document);
-    if (invalid.length > 0) return sendGraphqlJson(res, 200, { errors: invalid.map((e) => ({ ...(e.locations ? { locations: e.locations } : {}), message: e.message })) });
+    // graph-node's checks, not graphql-js's validation rules (statusRequest.ts).
+    const checked = checkStatusRequest(service.schema, document, request.variables ?? null, request.operationName ?? null);
+    if ("errors" in checked) return sendGraphqlJson(res, 200, { errors: checked.errors });
     const result = await execute({
       schema: service.schema,
       document,

@@ -13,3 +13,4 @@ export { createThrowawayDatabase, testServerUrl } from "./testDatabase.js";
 export type { TestBackend } from "./testDatabase.js";
 export type { FilterScalar } from "./entityQuery.js";
 export type { BlockPtr } from "./types.js";
+export type { BlockEntityChanges, DeploymentSize } from "./types.js";

@@ -14,6 +14,7 @@ import { createDeployment, ensurePoiTables, getDeployment, listDeployments, list
 import { blockNumberForHash, recentBlockHash } from "./blockPointer.js";
 import { revertTo, writeBlocks } from "./blockWrites.js";
 import { entityCount, getDerived, getEntity, poiDigests, queryEntities } from "./entityReads.js";
+import { deploymentSize, entityChangesInBlock } from "./blockChanges.js";
 import { DEFAULT_PRUNING_POLICY } from "./pruning.js";
 import type { NodeStore, NodeStoreOptions, PruningPolicy } from "./types.js";
 import { ImmutableRowCounts } from "./immutableCounts.js";
@@ -70,6 +71,8 @@ function buildNodeStore(s: StoreState): NodeStore {
     getEntity: (id, entityType, entityId, block) => getEntity(s, id, entityType, entityId, block),
     getDerived: (id, entityType, field, entityId, block) => getDerived(s, id, entityType, field, entityId, block),
     entityCount: (id, block) => entityCount(s, id, block),
+    entityChangesInBlock: (id, block) => entityChangesInBlock(s, id, block),
+    deploymentSize: (id) => deploymentSize(s, id),
     poiDigests: (id, block) => poiDigests(s, id, block),
     poiJournal: (id, limit) => readPoiJournal(s, id, limit),
     writePoiDigests: (id, writes) => writePoiDigests(s, id, writes),

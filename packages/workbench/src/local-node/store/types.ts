@@ -133,6 +133,21 @@ export interface PruningPolicy {
   slackFactor: number;
 }
 
+/** The entity versions a block wrote: sets (each a whole entity) and removals. */
+export interface BlockEntityChanges {
+  sets: { entityType: string; data: EntityData }[];
+  removals: { entityType: string; id: string }[];
+}
+
+/** A deployment's tables as Postgres measures them (bytes; rows as the planner estimates them). */
+export interface DeploymentSize {
+  rowEstimate: bigint;
+  tableSize: bigint;
+  indexSize: bigint;
+  toastSize: bigint;
+  totalSize: bigint;
+}
+
 export interface NodeStoreOptions {
   /** Set => a pg Pool against this Postgres server. */
   databaseUrl?: string;
@@ -206,6 +221,10 @@ export interface NodeStore {
   /** Current entities across all types of the deployment. */
   /** Entities at the head, or as of `block` (null: no pointer yet, so none). */
   entityCount(id: string, block?: number | null): Promise<number>;
+  /** The entity versions written at `block` (the status API's entityChangesInBlock). */
+  entityChangesInBlock(id: string, block: number): Promise<BlockEntityChanges>;
+  /** The deployment's tables as Postgres measures them (the status API's subgraphSize). */
+  deploymentSize(id: string): Promise<DeploymentSize>;
   /** The proof-of-indexing digest of each causality region as of `block` (graph-node's `Poi$` entities). */
   poiDigests(id: string, block: number): Promise<{ region: string; digest: Uint8Array }[]>;
   /** The oldest proof-of-indexing journal entries not hashed yet, in block order: at most `limit.rows`, and `limit.bytes` past the first. */
