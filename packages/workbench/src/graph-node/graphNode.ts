@@ -25,6 +25,11 @@ export interface GraphNodePorts {
 export interface GraphNodeOptions {
   /** subgraph.yaml paths; each has its graph-cli build in `build/` beside it. */
   manifests: string[];
+  /**
+   * Source subgraphs for `kind: subgraph` data sources (`--sources ALIAS:MANIFEST`): a manifest naming
+   * `alias` as its source address reads the one built beside `manifest`. gnd dev deploys each too.
+   */
+  sources?: { alias: string; manifest: string }[];
   /** The chains, by the network names the manifests use. */
   networks: { name: string; url: string }[];
   /** A PostgreSQL URL with a password (graph-node requires one; trust auth accepts any). */
@@ -78,6 +83,7 @@ export async function startGraphNode(options: GraphNodeOptions): Promise<Running
     const args = [
       "dev",
       ...manifests.flatMap((m) => ["--manifests", m]),
+      ...(options.sources ?? []).flatMap((s) => ["--sources", `${s.alias}:${resolve(s.manifest)}`]),
       "--postgres-url", options.postgresUrl,
       ...rpcArgs,
       "--ipfs", options.ipfs,
@@ -107,7 +113,7 @@ export async function startGraphNode(options: GraphNodeOptions): Promise<Running
       await closeAdapters();
     };
     try {
-      const deployments = await waitForDeployments(urls.status, manifests.length, exited, options.startTimeoutMs ?? 120_000);
+      const deployments = await waitForDeployments(urls.status, manifests.length + (options.sources?.length ?? 0), exited, options.startTimeoutMs ?? 120_000);
       return { urls, deployments: orderByManifest(deployments, manifests), logTail: () => [...tail], close };
     } catch (error) {
       await close();
