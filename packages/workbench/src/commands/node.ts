@@ -2,7 +2,7 @@
 // from npm (--engine graph-node) on the same ports. The environment and flags are in USAGE.
 import "dotenv/config";
 import { join } from "node:path";
-import { createLocalNode, mappingLimitsFromEnv, parseRpcEntry, nodeSettingsFromEnv, queryLimitsFromEnv } from "../local-node/index.js";
+import { createLocalNode, mappingLimitsFromEnv, parseForkBase, parseRpcEntry, nodeSettingsFromEnv, queryLimitsFromEnv } from "../local-node/index.js";
 import { fail, parseCli } from "../cli/args.js";
 import { openNodeDatabase, startGraphNodeServices } from "../node-services/index.js";
 import { logStrayErrors, stopOnSignals } from "../cli/processGuards.js";
@@ -26,6 +26,10 @@ Options:
   --query-port, --admin-port, --ipfs-port, --status-port <n>
   --events-per-run <n>            events the indexer hands to the mappings at a time
   --chain-cache                   keep logs, blocks and eth_call answers for re-indexing
+  --fork-base <url>               graph-node's debug forks: a deployment deployed with a debug fork
+                                  (graph deploy --debug-fork <id>) reads the entities it has not
+                                  written from <url><id>, e.g. http://127.0.0.1:8000/subgraphs/id/
+                                  (default GRAPH_FORK_BASE)
   --name <name>                   with --engine graph-node: the subgraph's name (default SUBGRAPH_NAME,
                                   else local/<package name>)
   --debug                         debug-level log lines
@@ -54,6 +58,7 @@ const { values } = parseCli({
   "ethereum-rpc": { type: "string", multiple: true },
   "events-per-run": { type: "string" },
   "chain-cache": { type: "boolean", default: false },
+  "fork-base": { type: "string" },
   name: { type: "string" },
   debug: { type: "boolean", default: false },
 }, process.argv.slice(2), USAGE);
@@ -65,6 +70,17 @@ function port(name: string, raw: string): number {
 }
 
 if (values.engine !== "local" && values.engine !== "graph-node") fail(`--engine must be local or graph-node, got ${values.engine}`);
+// graph-node's flag, or its environment variable; checked before anything starts.
+const forkBase = values["fork-base"] ?? (process.env.GRAPH_FORK_BASE || undefined);
+if (forkBase !== undefined) {
+  try {
+    parseForkBase(forkBase);
+  } catch (err) {
+    fail(err);
+  }
+  // gnd dev reads GRAPH_FORK_BASE itself (its launcher's option); the local node takes it as an option.
+  if (values.engine === "graph-node") process.env.GRAPH_FORK_BASE = forkBase;
+}
 
 // A stray error is logged; the node keeps serving its other requests and deployments. Whatever ends
 // this process, a database server or graph-node it started ends with it: the reaper (a process of its
@@ -115,6 +131,7 @@ if (values.engine === "graph-node") {
     mappingLimits,
     ...(values["events-per-run"] ? { eventsPerRun: port("events-per-run", values["events-per-run"]) } : {}),
     ...(values["chain-cache"] ? { chainCache: true } : {}),
+    ...(forkBase !== undefined ? { forkBase } : {}),
   });
   stopOnSignals(() => node.close().then(database.stop));
 } catch (err) {

@@ -21,11 +21,13 @@ import { createFileReader } from "./dataSourceFiles.js";
 import { DEFAULT_MAPPING_LIMITS, createIndexerService, type IndexerService, type MappingLimits } from "./indexer/index.js";
 import { createProofService, type ProofService } from "./proofs/index.js";
 import type { LogLevel } from "../wasm-host/index.js";
+import { createDebugForkRecords, createSubgraphFork, parseForkBase } from "./fork/index.js";
 
 export { DEFAULT_QUERY_LIMITS, queryLimitsFromEnv, type QueryLimits } from "./query-server/index.js";
 export { DEFAULT_MAPPING_LIMITS, mappingLimitsFromEnv, type MappingLimits } from "./indexer/index.js";
 
 export { parseRpcEntry } from "./chain/index.js";
+export { parseForkBase, ForkBaseError } from "./fork/index.js";
 export { createIpfsServer, createIpfsStore, type IpfsStore } from "./ipfs/index.js";
 export type { VersionSwitching } from "./store/index.js";
 export type { HistorySettings } from "./historySettings.js";
@@ -113,6 +115,12 @@ export interface LocalNodeOptions {
    * catch-up gains nothing from writing them; the dev loop, which re-indexes on every save, turns it on.
    */
   chainCache?: boolean;
+  /**
+   * graph-node's `--fork-base` (GRAPH_FORK_BASE): where a deployment deployed with `debug_fork` reads the
+   * entities it has not written, `<forkBase><debug_fork id>` (e.g. `http://127.0.0.1:8000/subgraphs/id/`).
+   * Without it a `debug_fork` is recorded and does nothing, as in graph-node.
+   */
+  forkBase?: string;
 }
 
 export interface LocalNode {
@@ -142,6 +150,8 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
   }
   const release = async () => (claim && "release" in claim ? claim.release() : undefined);
   const history = resolveHistorySettings(options.history);
+  // A malformed fork base fails the start, before anything is opened.
+  const forkBase = options.forkBase === undefined ? null : parseForkBase(options.forkBase);
   // Each unexpected failure of a request (its 500) is logged once, with its cause.
   const requestFailed = (server: string) => (error: unknown, request: FailedRequest | null) =>
     log("error", `${server}: ${request ? `${request.method} ${request.path} failed` : "server error"}: ${describeError(error)}`);
@@ -213,9 +223,25 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     }
   }
 
+  // Which deployment forks from which, kept beside the IPFS blocks (graph-node keeps it with the deployment).
+  const debugForks = createDebugForkRecords(options.dataDir ? { file: join(options.dataDir, "debug-forks.json") } : {});
+  /** The deployment's debug fork, when it was deployed with one and the node has a fork base. */
+  async function forkOf(loaded: { id: string; schemaSdl: string }): Promise<{ fork?: ReturnType<typeof createSubgraphFork> }> {
+    const forkId = await debugForks.get(loaded.id);
+    if (forkId === null) return {};
+    if (forkBase === null) {
+      log("warning", `${loaded.id}: deployed with debug_fork ${forkId}, but the node has no fork base (--fork-base): subgraph forking is disabled`);
+      return {};
+    }
+    const fork = createSubgraphFork({ base: forkBase, forkId, schemaSdl: loaded.schemaSdl, log: (level, message) => log(level, `${loaded.id}: ${message}`) });
+    log("info", `${loaded.id}: debug fork of ${forkId}: entities it has not written are read from ${fork.endpoint}`);
+    return { fork };
+  }
+
   async function resume(id: string): Promise<void> {
     try {
-      indexer.start(await loadDeployment(ipfs, id, manifestOptions));
+      const loaded = await loadDeployment(ipfs, id, manifestOptions);
+      indexer.start(loaded, await forkOf(loaded));
     } catch (err) {
       log("error", `${id}: cannot resume: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -248,9 +274,10 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
       manifestOptions,
       versionSwitching: options.versionSwitching ?? "instant",
       historyBlocks: history,
-      async onDeploy(loaded, name, versionLabel) {
+      async onDeploy(loaded, name, versionLabel, request) {
         log("info", `deployed ${name}${versionLabel ? ` (${versionLabel})` : ""}: ${loaded.id}`);
-        indexer.start(loaded);
+        if (request.debugFork !== null && request.newDeployment) await debugForks.record(loaded.id, request.debugFork);
+        indexer.start(loaded, await forkOf(loaded));
         await stopUnassigned();
       },
       onRemove: () => stopUnassigned(),

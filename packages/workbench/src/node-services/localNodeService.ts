@@ -27,6 +27,8 @@ export interface StartLocalNodeOptions {
   keepSpareHostThread?: boolean;
   /** Chain data kept for re-indexing (the dev loop re-indexes on every save). */
   chainCache?: boolean;
+  /** graph-node's `--fork-base`: where debug-forked deployments read the entities they have not written. */
+  forkBase?: string;
 }
 
 export interface StartedLocalNode {
@@ -58,6 +60,7 @@ export async function startLocalNodeService(options: StartLocalNodeOptions, log:
       ...(options.versionSwitching ? { versionSwitching: options.versionSwitching } : {}),
       ...(options.keepSpareHostThread ? { keepSpareHostThread: true } : {}),
       ...(options.chainCache ? { chainCache: true } : {}),
+      ...(options.forkBase ? { forkBase: options.forkBase } : {}),
     });
     return {
       async close() {

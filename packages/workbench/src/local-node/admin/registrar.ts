@@ -121,11 +121,14 @@ export function createRegistrarMethods(options: RegistrarOptions): Record<string
         log("warning", `subgraph_deploy ${name} ${hash} rejected: ${rejection}`);
         throw new JsonRpcMethodError(code, rejection);
       }
+      let newDeployment = false;
       try {
         const startBlock = Math.min(...loaded.dataSources.map((d) => d.startBlock));
         // Entity types file data sources may write get a causality region column, as graph-node creates them.
         const causalityRegionEntities = [...new Set(loaded.fileTemplates.flatMap((t) => t.entities))];
-        const wasAssigned = (await store.getDeployment(loaded.id))?.assigned === true;
+        const before = await store.getDeployment(loaded.id);
+        const wasAssigned = before?.assigned === true;
+        newDeployment = before === null;
         const historyBlocks = historyBlocksFor(loaded, params.history_blocks, options.historyBlocks ?? DEFAULT_HISTORY_BLOCKS);
         await store.createDeployment({ id: loaded.id, schemaSdl: loaded.schemaSdl, network: loaded.network, startBlock, manifest: loaded.manifestYaml, causalityRegionEntities, historyBlocks, ...(graft ? { graft } : {}) });
         await store.setPendingVersion(name, loaded.id, params.version_label, options.versionSwitching ?? "instant");
@@ -143,6 +146,7 @@ export function createRegistrarMethods(options: RegistrarOptions): Record<string
           nodeId: params.node_id ?? nodeId,
           historyBlocks: params.history_blocks,
           debugFork: params.debug_fork,
+          newDeployment,
         });
       } catch (error) {
         throw new JsonRpcMethodError(code, `subgraph deployment error: ${message(error)}`, { cause: error });

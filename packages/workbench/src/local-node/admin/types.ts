@@ -37,6 +37,8 @@ export interface DeployRequest {
   nodeId: string;
   historyBlocks: number | null;
   debugFork: string | null;
+  /** The deploy created the deployment (graph-node keeps a `debug_fork` only from the deploy that creates it). */
+  newDeployment: boolean;
 }
 
 export interface AdminServerOptions {

@@ -84,6 +84,8 @@ export interface WorkerInit {
   poi?: PoiSettings;
   /** Where the store takes immutable rows as COPY lines: its immutable tables, for the results' `copied`. */
   copyPlan?: CopyPlan;
+  /** The deployment has a debug fork: a store read that finds nothing asks the main thread's fork (`fork` requests). */
+  debugFork?: boolean;
 }
 
 export interface PoiSettings {
@@ -217,7 +219,9 @@ export type SyncRequest =
   /** The triggers of `block` for data sources created in it, in graph-node's order (data source indexes set). */
   | { type: "triggersIn"; block: JobBlockPtr; dataSources: CreatedDataSource[] }
   /** A file data source's file from the node's IPFS (`<cid>[/path]`); null when it is not there (yet). */
-  | { type: "file"; path: string };
+  | { type: "file"; path: string }
+  /** The entity from the deployment's debug fork (local-node/fork); null when the base has none or it was fetched before. */
+  | { type: "fork"; entityType: string; id: string };
 
 export type SyncResponse =
   | { ok: true; value: EntityData | null | EntityData[] | EthereumValue[] | string[] | bigint | boolean | Trigger[] | Uint8Array }

@@ -32,6 +32,7 @@ import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
 import type { BlockResult, CreatedDataSource, HandlerFailure, NonFatalError, RegionEntityChange, RunBlock, SyncRequest, SyncResponse, Trigger, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
 import { createDataSourceRegistry, restoreCreated, type RuntimeDataSource } from "./dataSourceRegistry.js";
 import { IndexerError } from "./errors.js";
+import { withDebugFork } from "./forkedStore.js";
 
 export interface HostRuntimeOptions {
   schemaSdl: string;
@@ -51,6 +52,8 @@ export interface HostRuntimeOptions {
   poi?: { version: PoiVersion; region: string };
   /** Write immutable entities' rows as COPY lines for these tables (the store's plan) instead of sending them as changes. */
   copyPlan?: CopyPlan;
+  /** The deployment has a debug fork: the chain's handlers' store reads that miss ask for `fork` (forkedStore.ts). */
+  debugFork?: boolean;
   /** Synchronous round trip to the owner of the store and the RPC client. */
   request(req: SyncRequest): SyncResponse;
   log(level: LogLevel, message: string): void;
@@ -278,7 +281,9 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   // One instance per mapping module serves every data source that runs it (a template's many).
   const memoryLimit = options.memoryLimitBytes ?? DEFAULT_INSTANCE_MEMORY_LIMIT;
   const instances = new Map<WebAssembly.Module, SubgraphInstance>();
-  const instantiate = (ds: RuntimeDataSource, entityCache = blockStore): Promise<SubgraphInstance> =>
+  // A debug fork answers the chain's handlers' misses; file data sources keep to their own writes.
+  const mappingStore = options.debugFork ? withDebugFork(blockStore, (entityType, id) => ask({ type: "fork", entityType, id }).value as EntityData | null) : blockStore;
+  const instantiate = (ds: RuntimeDataSource, entityCache = mappingStore): Promise<SubgraphInstance> =>
     instantiateSubgraph(ds.wasmModule, {
       apiVersion: ds.apiVersion,
       schema,

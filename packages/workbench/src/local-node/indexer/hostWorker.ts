@@ -42,6 +42,7 @@ async function start(init: WorkerInit): Promise<HostRuntime> {
     ...(init.nonFatalErrors ? { nonFatalErrors: true } : {}),
     ...(init.poi ? { poi: init.poi } : {}),
     ...(init.copyPlan ? { copyPlan: init.copyPlan } : {}),
+    ...(init.debugFork ? { debugFork: true } : {}),
     request: requester(init),
     log: (level, message) => post({ type: "log", level, message }),
   });

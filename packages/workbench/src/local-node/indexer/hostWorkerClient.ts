@@ -36,6 +36,8 @@ export interface HostServices {
   triggersIn(block: JobBlockPtr, dataSources: CreatedDataSource[]): Promise<Trigger[]>;
   /** A file data source's file (`<cid>[/path]`) from the node's IPFS; null when it is not there. */
   readFile?(path: string): Promise<Uint8Array | null>;
+  /** The deployment's debug fork (local-node/fork): the entity from the fork base, or null. */
+  forkFetch?(entityType: string, id: string): Promise<EntityData | null>;
 }
 
 export interface HostWorkerOptions {
@@ -292,6 +294,7 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
     ...(options.nonFatalErrors ? { nonFatalErrors: true } : {}),
     ...(options.poi ? { poi: options.poi } : {}),
     ...(options.copyPlan ? { copyPlan: options.copyPlan } : {}),
+    ...(options.services.forkFetch ? { debugFork: true } : {}),
     maxMemoryMb: thread.limits.maxMemoryMb,
   };
 
@@ -315,6 +318,8 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
           return { ok: true, value: await s.triggersIn(req.block, req.dataSources) };
         case "file":
           return { ok: true, value: s.readFile ? await s.readFile(req.path) : null };
+        case "fork":
+          return { ok: true, value: s.forkFetch ? await s.forkFetch(req.entityType, req.id) : null };
         default:
           return { ok: false, message: `unknown request ${(req as { type: string }).type}` };
       }

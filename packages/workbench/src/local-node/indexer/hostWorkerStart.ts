@@ -3,6 +3,8 @@ import { createHostWorker, type HostWorker } from "./hostWorkerClient.js";
 import { allEntityIds } from "./entityIds.js";
 import { contextToEntity } from "./manifestContext.js";
 import type { IndexerContext } from "./indexerContext.js";
+import type { EntityFork } from "./types.js";
+import type { EntityData } from "../../wasm-host/index.js";
 import { triggersIn } from "./createdDataSources.js";
 import { onchainRegion, poiVersionOf } from "../poi/index.js";
 
@@ -44,8 +46,14 @@ export async function startWorker(ctx: IndexerContext): Promise<HostWorker> {
       hasCode: services.hasCode,
       triggersIn: (block, created) => triggersIn(ctx, block, created),
       ...(ctx.options.readFile ? { readFile: ctx.options.readFile } : {}),
+      ...(ctx.options.fork ? { forkFetch: forkFetch(ctx.options.fork) } : {}),
     },
   });
+}
+
+/** The fork's fetch, bound to it (it keeps which entities it fetched). */
+function forkFetch(fork: EntityFork): (entityType: string, id: string) => Promise<EntityData | null> {
+  return (entityType, id) => fork.fetch(entityType, id);
 }
 
 /** The mapping's bytes when the deployment has them (the worker then caps its memory). */

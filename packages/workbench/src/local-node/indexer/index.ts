@@ -3,3 +3,4 @@ export { createIndexerService } from "./indexerService.js";
 export type { IndexerService } from "./indexerService.js";
 export { DEFAULT_MAPPING_LIMITS, mappingLimitsFromEnv } from "./hostWorkerClient.js";
 export type { MappingLimits } from "./hostWorkerClient.js";
+export type { EntityFork } from "./types.js";

@@ -7,7 +7,7 @@ import type { HostThreadPool, HostWorker } from "./hostWorkerClient.js";
 import type { LoadedRange } from "./rangeLoader.js";
 import { createLiveDataSources, type LiveDataSources } from "./liveDataSources.js";
 import type { CreatedDataSource } from "./hostProtocol.js";
-import type { FileReader, IndexedDeployment, IndexerStore, Logger } from "./types.js";
+import type { EntityFork, FileReader, IndexedDeployment, IndexerStore, Logger } from "./types.js";
 
 export interface DeploymentIndexerOptions {
   store: IndexerStore;
@@ -36,6 +36,8 @@ export interface DeploymentIndexerOptions {
   afterSyncedCommit?: (id: string) => void;
   /** Called when a subgraph name switched to this deployment (a pending version was promoted). */
   onVersionSwitch?: () => Promise<void> | void;
+  /** The deployment's debug fork: its handlers' store reads that miss locally are answered from it. */
+  fork?: EntityFork;
 }
 
 export type DeploymentState = "starting" | "syncing" | "synced" | "failed" | "stopped";

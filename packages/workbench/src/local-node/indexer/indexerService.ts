@@ -3,7 +3,7 @@ import type { BlockPtr } from "../../wasm-host/index.js";
 import { type ChainSet, getBlock, getHeadNumber } from "../chain/index.js";
 import { createHostThreadPool, type MappingLimits } from "./hostWorkerClient.js";
 import { createDeploymentIndexer, type DeploymentIndexer, type DeploymentState } from "./deploymentIndexer.js";
-import type { FileReader, IndexedDeployment, IndexerStore, Logger } from "./types.js";
+import type { EntityFork, FileReader, IndexedDeployment, IndexerStore, Logger } from "./types.js";
 
 export interface IndexerServiceOptions {
   store: IndexerStore;
@@ -29,8 +29,8 @@ export interface IndexerServiceOptions {
 }
 
 export interface IndexerService {
-  /** Starts indexing the deployment unless it already runs here. */
-  start(deployment: IndexedDeployment): void;
+  /** Starts indexing the deployment unless it already runs here; `fork`: its debug fork. */
+  start(deployment: IndexedDeployment, extras?: { fork?: EntityFork }): void;
   stop(id: string): Promise<void>;
   /** Whether the deployment is being indexed here (started and not stopped). */
   isIndexing(id: string): boolean;
@@ -57,7 +57,7 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
   }
 
   return {
-    start(deployment) {
+    start(deployment, extras = {}) {
       const existing = running.get(deployment.id);
       if (existing && existing.state !== "stopped") return;
       const rpc = options.chains.rpcFor(deployment.network);
@@ -76,6 +76,7 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
         ...(options.proofOfIndexing === false ? { proofOfIndexing: false } : {}),
         ...(options.afterSyncedCommit ? { afterSyncedCommit: options.afterSyncedCommit } : {}),
         ...(options.onVersionSwitch ? { onVersionSwitch: options.onVersionSwitch } : {}),
+        ...(extras.fork ? { fork: extras.fork } : {}),
         ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
         ...(options.eventsPerRun === undefined ? {} : { eventsPerRun: options.eventsPerRun }),
       });

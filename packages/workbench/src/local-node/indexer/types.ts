@@ -135,3 +135,11 @@ export interface IndexedDeployment {
 export type FileReader = (path: string) => Promise<Uint8Array | null>;
 
 export type Logger = (level: LogLevel, message: string) => void;
+
+/**
+ * A deployment's debug fork (local-node/fork's SubgraphFork): the entity another node serves, or null when
+ * it has none or it was fetched before; throws when the base cannot answer (a non-deterministic error).
+ */
+export interface EntityFork {
+  fetch(entityType: string, id: string): Promise<EntityData | null>;
+}
