@@ -10,9 +10,10 @@ import { graftingCase } from "./grafting.js";
 import { adminCase } from "./admin.js";
 import { timeseriesCase } from "./timeseries.js";
 import { aggregationCase } from "./aggregation.js";
+import { indexNodeCase } from "./indexNode.js";
 import type { ParityCase } from "subgraph-workbench/parity";
 
 /** The cases `npm run parity` and `npm test` run, in order. */
 export function builtInCases(): ParityCase[] {
-  return [approvalsCase(), accountsCase(), failingHandlerCase(), factoryCase(), filesCase(), nonFatalErrorsCase(), nonFatalBeforeSyncCase(), twoHandlersCase(), pruningCase(), graftingCase(), adminCase(), timeseriesCase(), aggregationCase()];
+  return [approvalsCase(), accountsCase(), failingHandlerCase(), factoryCase(), filesCase(), nonFatalErrorsCase(), nonFatalBeforeSyncCase(), twoHandlersCase(), pruningCase(), graftingCase(), adminCase(), timeseriesCase(), aggregationCase(), indexNodeCase()];
 }

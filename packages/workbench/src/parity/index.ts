@@ -9,6 +9,7 @@ export { adminCall, adminStatus, type AdminStatus } from "./admin.js";
 export { readAllEntities, type EntityRows } from "./readEntities.js";
 export { readDeploymentId, readStatus, waitUntilSettled, type ComparedStatus } from "./status.js";
 export { postGraphQL } from "./graphql.js";
+export { indexNodeFieldSubjects, indexNodeSchemaSubjects } from "./indexNode.js";
 export { firstDifference } from "./diff.js";
 export { formatReport } from "./report.js";
 export type { ParityCase, ScenarioContext, ScenarioResult, SettleContext, AdminContext, CaseReport, Difference, CorpusQuery } from "./types.js";
