@@ -12,12 +12,26 @@ import { projectRoot } from "../../../hardhat/projectRoot.js";
 import type { ParityCase } from "subgraph-workbench/parity";
 
 export function graftingCase(): ParityCase {
+  return graftCase("grafting", "pruning");
+}
+
+/**
+ * The same graft onto a base at specVersion 0.0.5, whose proofs are graph-node's legacy kind: the grafted
+ * 1.0.0 deployment inherits legacy digests up to the graft block and answers its proofs there in its own
+ * (fast) kind around them, then folds them into fast digests as it goes on. The proofs at the inherited
+ * blocks (graftBlock - 1, graftBlock) are compared with graph-node's, as at every past block.
+ */
+export function graftingLegacyBaseCase(): ParityCase {
+  return graftCase("grafting-legacy-base", "graft-legacy-base");
+}
+
+function graftCase(name: string, baseFixture: string): ParityCase {
   let token = "";
   let snapshot = "";
   return {
-    name: "grafting",
+    name,
     projectDir: join(projectRoot, "testing", "parity", "cases", "_test", "graft"),
-    graftOnto: { baseProjectDir: join(projectRoot, "testing", "parity", "cases", "_test", "pruning") },
+    graftOnto: { baseProjectDir: join(projectRoot, "testing", "parity", "cases", "_test", baseFixture) },
     async scenario({ chainUrl }) {
       const deployed = await deployApprovalToken({ rpcUrl: chainUrl });
       token = deployed.proxy;

@@ -6,14 +6,15 @@ import { factoryCase } from "./factory.js";
 import { filesCase } from "./files.js";
 import { nonFatalBeforeSyncCase, nonFatalErrorsCase } from "./nonFatalErrors.js";
 import { pruningCase } from "./pruning.js";
-import { graftingCase } from "./grafting.js";
+import { graftingCase, graftingLegacyBaseCase } from "./grafting.js";
 import { adminCase } from "./admin.js";
 import { timeseriesCase } from "./timeseries.js";
 import { aggregationCase } from "./aggregation.js";
+import { logsCase } from "./logs.js";
 import { indexNodeCase } from "./indexNode.js";
 import type { ParityCase } from "subgraph-workbench/parity";
 
 /** The cases `npm run parity` and `npm test` run, in order. */
 export function builtInCases(): ParityCase[] {
-  return [approvalsCase(), accountsCase(), failingHandlerCase(), factoryCase(), filesCase(), nonFatalErrorsCase(), nonFatalBeforeSyncCase(), twoHandlersCase(), pruningCase(), graftingCase(), adminCase(), timeseriesCase(), aggregationCase(), indexNodeCase()];
+  return [approvalsCase(), accountsCase(), failingHandlerCase(), factoryCase(), filesCase(), nonFatalErrorsCase(), nonFatalBeforeSyncCase(), twoHandlersCase(), pruningCase(), graftingCase(), graftingLegacyBaseCase(), adminCase(), timeseriesCase(), aggregationCase(), overloadedCallsCase(), abiEncodingErrorCase(), logsCase(), indexNodeCase()];
 }

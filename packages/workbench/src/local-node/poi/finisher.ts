@@ -22,6 +22,28 @@ export function finishPoi(req: PoiRequest): Uint8Array {
   return req.version === "legacy" ? finishLegacy(req) : finishFast(req);
 }
 
+/** graph-node tells a region's digest by its length: 32 bytes is a fast hasher's, any other a legacy one's. */
+const FAST_DIGEST_BYTES = 32;
+
+/**
+ * A region's digest closed with its block count and name, in its own kind's hasher (a grafted deployment
+ * inherits its base's digests, which may be of the other kind), answered with where the outer state
+ * takes it: a legacy region's finished hash at `[0, 1]`, a fast region's state at `[0]`.
+ */
+function closeRegion(r: { name: string; digest: Uint8Array }, blockNumber: number): { bytes: Uint8Array; path: number[] } {
+  if (r.digest.length === FAST_DIGEST_BYTES) {
+    const region = FastStableHasher.fromBytes(r.digest);
+    fastInt(blockNumber + 1, fastAddress([1, 0]), region);
+    fastString(r.name, fastAddress([0]), region);
+    return { bytes: region.toBytes(), path: [0] };
+  }
+  const region = LegacySetHasher.fromBytes(r.digest);
+  // The blocks list's length: the genesis block makes it one longer than the block number.
+  legacyInt(blockNumber + 1, LegacySeq.at([1, 0]), region);
+  legacyString(r.name, LegacySeq.at([0]), region);
+  return { bytes: region.finish(), path: [0, 1] };
+}
+
 function finishLegacy(req: PoiRequest): Uint8Array {
   const state = new LegacySetHasher();
   // DeploymentHash wraps its string one level down.
@@ -29,11 +51,8 @@ function finishLegacy(req: PoiRequest): Uint8Array {
   legacyBytes(req.block.hash, LegacySeq.at([2]), state);
   legacyOption(req.indexer, LegacySeq.at([3]), state, legacyBytes);
   for (const r of req.regions) {
-    const region = LegacySetHasher.fromBytes(r.digest);
-    // The blocks list's length: the genesis block makes it one longer than the block number.
-    legacyInt(req.block.number + 1, LegacySeq.at([1, 0]), region);
-    legacyString(r.name, LegacySeq.at([0]), region);
-    legacyBytes(region.finish(), LegacySeq.at([0, 1]), state);
+    const { bytes, path } = closeRegion(r, req.block.number);
+    legacyBytes(bytes, LegacySeq.at(path), state);
   }
   legacyInt(req.regions.length, LegacySeq.at([0, 2]), state);
   return state.finish();
@@ -45,10 +64,8 @@ function finishFast(req: PoiRequest): Uint8Array {
   fastBytes(req.block.hash, fastAddress([2]), state);
   fastOption(req.indexer, fastAddress([3]), state, fastBytes);
   for (const r of req.regions) {
-    const region = FastStableHasher.fromBytes(r.digest);
-    fastInt(req.block.number + 1, fastAddress([1, 0]), region);
-    fastString(r.name, fastAddress([0]), region);
-    fastBytes(region.toBytes(), fastAddress([0]), state);
+    const { bytes, path } = closeRegion(r, req.block.number);
+    fastBytes(bytes, fastAddress(path), state);
   }
   const final = state.finish();
   const le = new Uint8Array(16);
