@@ -8,3 +8,4 @@ export { deployPoolFactory, readPoolState, readVaultPings, runFactoryScenario } 
 export type { DeployedPoolFactory, FactoryActivity } from "./poolFactory.js";
 export { deployContentRegistry, publishPosts, readPosts } from "./contentRegistry.js";
 export type { PublishedPost } from "./contentRegistry.js";
+export { deployOverloadedCalls, emitTagged } from "./overloadedCalls.js";

@@ -10,11 +10,11 @@ import { graftingCase, graftingLegacyBaseCase } from "./grafting.js";
 import { adminCase } from "./admin.js";
 import { timeseriesCase } from "./timeseries.js";
 import { aggregationCase } from "./aggregation.js";
-import { logsCase } from "./logs.js";
 import { indexNodeCase } from "./indexNode.js";
+import { abiEncodingErrorCase, overloadedCallsCase } from "./overloadedCalls.js";
 import type { ParityCase } from "subgraph-workbench/parity";
 
 /** The cases `npm run parity` and `npm test` run, in order. */
 export function builtInCases(): ParityCase[] {
-  return [approvalsCase(), accountsCase(), failingHandlerCase(), factoryCase(), filesCase(), nonFatalErrorsCase(), nonFatalBeforeSyncCase(), twoHandlersCase(), pruningCase(), graftingCase(), graftingLegacyBaseCase(), adminCase(), timeseriesCase(), aggregationCase(), overloadedCallsCase(), abiEncodingErrorCase(), logsCase(), indexNodeCase()];
+  return [approvalsCase(), accountsCase(), failingHandlerCase(), factoryCase(), filesCase(), nonFatalErrorsCase(), nonFatalBeforeSyncCase(), twoHandlersCase(), pruningCase(), graftingCase(), graftingLegacyBaseCase(), adminCase(), timeseriesCase(), aggregationCase(), overloadedCallsCase(), abiEncodingErrorCase(), indexNodeCase()];
 }
