@@ -123,7 +123,7 @@ export function createRegistrarMethods(options: RegistrarOptions): Record<string
       }
       let newDeployment = false;
       try {
-        const startBlock = Math.min(...loaded.dataSources.map((d) => d.startBlock));
+        const startBlock = Math.min(...loaded.dataSources.map((d) => d.startBlock), ...loaded.subgraphDataSources.map((d) => d.startBlock));
         // Entity types file data sources may write get a causality region column, as graph-node creates them.
         const causalityRegionEntities = [...new Set(loaded.fileTemplates.flatMap((t) => t.entities))];
         const before = await store.getDeployment(loaded.id);

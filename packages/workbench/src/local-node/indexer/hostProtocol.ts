@@ -105,6 +105,8 @@ export type Trigger =
   | { kind: "block"; dataSource: number; handler: string; block: EthereumBlockInput }
   /** A call handler: `seq` is the call's place among its transaction's calls (depth first). */
   | { kind: "call"; dataSource: number; handler: string; call: EthereumCallInput; seq: number }
+  /** A subgraph data source's trigger: an entity its source deployment created (subgraph composition). */
+  | { kind: "entity"; dataSource: number; handler: string; entityType: string; entity: EntityData; timestamp: number }
   /** A trigger graph-node refuses to run (a log that matches two handlers of one data source): fails its block. */
   | { kind: "refused"; dataSource: number; handler: string; message: string; logIndex: number; transactionIndex: number; transactionHash: string };
 

@@ -390,6 +390,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
     currentName = ds.info.name ?? "";
     if (t.kind === "block") inst.runBlockHandler(t.handler, t.block);
     else if (t.kind === "call") inst.runCallHandler(t.handler, t.call);
+    else if (t.kind === "entity") inst.runEntityHandler(t.handler, t.entity, t.timestamp);
     // graph-node refuses such a log while matching triggers, before any handler runs: a non-deterministic
     // error in its words, which it retries (it never gets further).
     else if (t.kind === "refused") throw new IndexerError(`failed to process trigger: block #${currentBlock?.number ?? "?"} (${currentBlock?.hash ?? "?"}), transaction ${t.transactionHash.replace(/^0x/, "")}: ${t.message}`, { deterministic: false });

@@ -7,6 +7,7 @@ import type { EntityFork } from "./types.js";
 import type { EntityData } from "../../wasm-host/index.js";
 import { triggersIn } from "./createdDataSources.js";
 import { onchainRegion, poiVersionOf } from "../poi/index.js";
+import { sourceAddressHex } from "./sourceTriggers.js";
 
 /** A deployment given without its manifest's specVersion is taken as the oldest graph-cli writes today. */
 const DEFAULT_SPEC_VERSION = "0.0.5";
@@ -26,7 +27,10 @@ export async function startWorker(ctx: IndexerContext): Promise<HostWorker> {
       network: ds.network,
       context: contextToEntity(ds.context),
       templates: [...(deployment.templates ?? []), ...(deployment.fileTemplates ?? [])].map((t) => t.name),
-    })),
+    })).concat(
+      // Subgraph data sources run after the onchain ones in the worker's list (a manifest has one kind or the other).
+      (deployment.subgraphDataSources ?? []).map((ds) => ({ name: ds.name, wasmModule: ds.wasmModule, ...bytesOf(ds), apiVersion: ds.apiVersion, address: sourceAddressHex(ds.source), network: ds.network, context: contextToEntity(ds.context), templates: [] })),
+    ),
     templates: [
       ...(deployment.templates ?? []).map((t) => ({ name: t.name, wasmModule: t.wasmModule, ...bytesOf(t), apiVersion: t.apiVersion, network: t.network })),
       ...(deployment.fileTemplates ?? []).map((t) => ({ name: t.name, wasmModule: t.wasmModule, ...bytesOf(t), apiVersion: t.apiVersion, network: t.network, file: { handler: t.handler, entities: t.entities } })),

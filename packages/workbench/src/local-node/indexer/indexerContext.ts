@@ -85,7 +85,7 @@ export function createIndexerContext(options: DeploymentIndexerOptions): Indexer
   const { store, rpc, deployment } = options;
   const id = deployment.id;
   const log: Logger = (level, message) => options.log(level, `${id}: ${message}`);
-  const startBlock = Math.min(...deployment.dataSources.map((d) => d.startBlock));
+  const startBlock = Math.min(...deployment.dataSources.map((d) => d.startBlock), ...(deployment.subgraphDataSources ?? []).map((d) => d.startBlock));
   const recent = createRecentBlocks();
   // Small first spans so that catching up pipelines fetching with running; sparse ranges grow fast.
   // A range is held whole in memory (decoded, with its blocks) while the next one is prefetched, and its

@@ -12,6 +12,7 @@ import { loadCreatedTriggers, reloadCreated, waitingFiles } from "./createdDataS
 import { mergeJobs } from "./jobMerge.js";
 import { enterPhase, startWatchdog } from "./watchdog.js";
 import { IndexerError } from "./errors.js";
+import { isComposed, sourcesHead } from "./sourceTriggers.js";
 
 /** Waits `ms`, or until stop() wakes it. */
 function sleep(ctx: IndexerContext, ms: number): Promise<void> {
@@ -40,7 +41,10 @@ async function markSynced(ctx: IndexerContext): Promise<void> {
 async function step(ctx: IndexerContext): Promise<boolean> {
   const { rpc, startBlock } = ctx;
   enterPhase(ctx, "reading the chain head");
-  const head = await getHeadNumber(rpc);
+  const chainHead = await getHeadNumber(rpc);
+  // A composed deployment follows its sources: as far as all of them have indexed.
+  const head = isComposed(ctx.deployment) ? await sourcesHead(ctx, chainHead) : chainHead;
+  if (head === null) return false;
   ctx.head = head;
   if (ctx.pointer && ctx.pointer.number >= startBlock - 1) {
     enterPhase(ctx, `checking block ${ctx.pointer.number} for a reorg`);

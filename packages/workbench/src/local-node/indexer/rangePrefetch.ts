@@ -3,11 +3,17 @@ import { getBlock } from "../chain/index.js";
 import { loadRange, type LoadedRange } from "./rangeLoader.js";
 import type { JobBlockPtr } from "./hostProtocol.js";
 import type { IndexerContext } from "./indexerContext.js";
+import { isComposed, loadSourceRange } from "./sourceTriggers.js";
 
 // With block handlers every block of a range may be fetched: keep ranges short enough to pipeline.
 const BLOCK_HANDLER_RANGE = 1_000;
 
 export function fetchRange(ctx: IndexerContext, from: number, head: number): Promise<LoadedRange> {
+  if (isComposed(ctx.deployment)) {
+    const composed = loadSourceRange(ctx, from, head);
+    composed.catch(() => {}); // as below
+    return composed;
+  }
   const { sources } = ctx;
   const to = sources.hasBlockHandlers ? Math.min(head, from + BLOCK_HANDLER_RANGE - 1) : head;
   const filter = sources.filter;

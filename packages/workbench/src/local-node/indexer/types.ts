@@ -48,6 +48,8 @@ export interface IndexerStore {
   getEntity(id: string, entityType: string, entityId: string, block?: number): Promise<EntityData | null>;
   /** Bulk reads (the store's GraphQL entity query); used to check many ids at once. */
   queryEntities?(id: string, query: EntityQuery): Promise<EntityQueryResult>;
+  /** What a source deployment's immutable types created in blocks `from`..`to`, by block then vid (subgraph composition). */
+  entitiesCreatedIn?(id: string, entityTypes: string[], from: number, to: number): Promise<{ block: number; entityType: string; vid: number; data: EntityData }[]>;
   /** Optional: entities whose `field` references `id` (derived fields). */
   getDerived?(id: string, entityType: string, field: string, entityId: string): Promise<EntityData[]>;
 }
@@ -116,6 +118,20 @@ export interface IndexedFileTemplate {
   wasmBytes?: Uint8Array;
 }
 
+/** A `kind: subgraph` data source: its handlers run on the entities a source deployment creates. */
+export interface IndexedSubgraphDataSource {
+  name: string;
+  network: string;
+  apiVersion: string;
+  /** The source deployment's id. */
+  source: string;
+  startBlock: number;
+  handlers: { handler: string; entity: string }[];
+  context?: Record<string, { type: string; data: unknown }> | null;
+  wasmModule: WebAssembly.Module;
+  wasmBytes?: Uint8Array;
+}
+
 export interface IndexedDeployment {
   id: string;
   schemaSdl: string;
@@ -125,6 +141,8 @@ export interface IndexedDeployment {
   templates?: IndexedMapping[];
   /** The manifest's file data source templates. */
   fileTemplates?: IndexedFileTemplate[];
+  /** `kind: subgraph` data sources (subgraph composition); a deployment with them has no onchain ones. */
+  subgraphDataSources?: IndexedSubgraphDataSource[];
   /** The manifest's `features` (`nonFatalErrors` changes what a handler error does). */
   features?: string[];
   /** The manifest's specVersion: from 0.0.6 the proof of indexing uses graph-node's fast hasher. */

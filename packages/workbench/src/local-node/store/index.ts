@@ -9,6 +9,7 @@ export { BLOCK_MAX } from "./layout.js";
 export type { CopiedRows, CopyPlan, CopyTable } from "./rowText.js";
 
 export type { PruningPolicy } from "./types.js";
+export type { CreatedEntity } from "./sourceEntities.js";
 export { createThrowawayDatabase, testServerUrl } from "./testDatabase.js";
 export type { TestBackend } from "./testDatabase.js";
 export type { FilterScalar } from "./entityQuery.js";

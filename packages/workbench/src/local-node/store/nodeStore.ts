@@ -2,6 +2,7 @@
 // schema per deployment (sgdN). Each transact is one database transaction with the block pointer.
 // The methods live by concern: subgraphVersions (names), deploymentMetadata, blockPointer (pointer and
 // block hashes), blockWrites (entity writes and reverts), entityReads; they share a StoreState.
+import { entitiesCreatedIn } from "./sourceEntities.js";
 import { createDatabase, createPgliteTemplate, type Database } from "./database.js";
 import { METADATA_SQL } from "./metadata.js";
 import { DYNAMIC_DATA_SOURCES_SQL, loadDataSources } from "./dynamicDataSources.js";
@@ -70,6 +71,7 @@ function buildNodeStore(s: StoreState): NodeStore {
     nonFatalErrors: (id) => nonFatalErrors(s, id),
     getEntity: (id, entityType, entityId, block) => getEntity(s, id, entityType, entityId, block),
     getDerived: (id, entityType, field, entityId, block) => getDerived(s, id, entityType, field, entityId, block),
+    entitiesCreatedIn: (id, entityTypes, from, to) => entitiesCreatedIn(s, id, entityTypes, from, to),
     entityCount: (id, block) => entityCount(s, id, block),
     entityChangesInBlock: (id, block) => entityChangesInBlock(s, id, block),
     deploymentSize: (id) => deploymentSize(s, id),

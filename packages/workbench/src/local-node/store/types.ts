@@ -3,6 +3,7 @@
 import type { BlockPtr, EntityChange, EntityData } from "../../wasm-host/index.js";
 import type { EntityQuery, EntityQueryResult } from "./entityQuery.js";
 import type { CopiedRows, CopyPlan } from "./rowText.js";
+import type { CreatedEntity } from "./sourceEntities.js";
 
 export type { BlockPtr, EntityChange, EntityData };
 
@@ -221,6 +222,8 @@ export interface NodeStore {
   /** Current entities across all types of the deployment. */
   /** Entities at the head, or as of `block` (null: no pointer yet, so none). */
   entityCount(id: string, block?: number | null): Promise<number>;
+  /** What a source deployment's immutable types created in blocks `from`..`to`, by block then vid (subgraph composition). */
+  entitiesCreatedIn(id: string, entityTypes: string[], from: number, to: number): Promise<CreatedEntity[]>;
   /** The entity versions written at `block` (the status API's entityChangesInBlock). */
   entityChangesInBlock(id: string, block: number): Promise<BlockEntityChanges>;
   /** The deployment's tables as Postgres measures them (the status API's subgraphSize). */
