@@ -15,7 +15,7 @@ export function indexNodeCase(): ParityCase {
   let blocks: number[] = [];
   return {
     name: "index-node",
-    projectDir: join(projectRoot, "testing", "parity", "cases", "_test", "accounts"),
+    projectDir: join(projectRoot, "testing", "parity", "cases", "_test", "index-node"),
     async scenario({ chainUrl }) {
       const deployed = await deployApprovalToken({ rpcUrl: chainUrl });
       const token = deployed.proxy;

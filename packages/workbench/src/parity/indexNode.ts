@@ -66,6 +66,26 @@ function statusesShaped(answer: GraphQLAnswer): unknown {
   return { data: shaped, errors: answer.errors?.map((e) => e.message) ?? [] };
 }
 
+/**
+ * The block fields that the provider's JSON and graph-node's stored copy (alloy's serialization, or
+ * `{block, transaction_receipts}` for a block it kept with receipts) both carry, as they carry them.
+ */
+function blockHeader(answer: GraphQLAnswer): unknown {
+  const d = (answer.data as { d?: Record<string, unknown> | null } | undefined)?.d;
+  if (!d) return answerOf(answer);
+  const block = (typeof d.block === "object" && d.block !== null ? d.block : d) as Record<string, unknown>;
+  const fields = ["hash", "number", "parentHash", "timestamp", "stateRoot", "transactionsRoot", "receiptsRoot", "logsBloom", "gasUsed", "gasLimit", "miner", "extraData", "baseFeePerGas"];
+  const transactions = Array.isArray(block.transactions) ? block.transactions.map((t) => (typeof t === "string" ? t : (t as { hash?: unknown }).hash)) : null;
+  return { ...Object.fromEntries(fields.map((f) => [f, block[f] ?? null])), transactions };
+}
+
+/** A public proof: the block as the engine writes it, and a proof of 32 bytes (its value names the deployment id). */
+function publicProofShape(answer: GraphQLAnswer): unknown {
+  const p = (answer.data as { p?: { block: unknown; proofOfIndexing: unknown }[] } | undefined)?.p;
+  if (!p) return answerOf(answer);
+  return p.map((r) => ({ block: r.block, proofIsHex32: typeof r.proofOfIndexing === "string" && /^0x[0-9a-f]{64}$/.test(r.proofOfIndexing) }));
+}
+
 /** The proof a `String!` variable gets where the schema says `Bytes!`: accepted, and the same as asked with `Bytes!`. */
 async function proofWithStringHash(engine: Engine, id: string, block: number, hash: string): Promise<unknown> {
   const ask = (type: string) => postGraphQL(engine.statusUrl, `query P($id: String!, $n: Int!, $h: ${type}) { p: proofOfIndexing(subgraph: $id, blockNumber: $n, blockHash: $h) }`, { id, n: block, h: hash });
@@ -105,6 +125,8 @@ export async function indexNodeFieldSubjects(local: Engine, graphNode: Engine, c
     await both(`blockHashFromNumber@${block}`, "query H($net: String!, $n: Int!) { h: blockHashFromNumber(network: $net, blockNumber: $n) }", { net: network, n: block });
     await both(`entityChangesInBlock@${block}`, "query C($id: String!, $n: Int!) { c: entityChangesInBlock(subgraphId: $id, blockNumber: $n) { updates { type entities } deletions { type entities } } }", { n: block });
     await both(`blockData@${block}`, "query D($net: String!, $h: Bytes!) { d: blockData(network: $net, blockHash: $h) }", { net: network, h: header.hash });
+    await both(`blockHeader@${block}`, "query D($net: String!, $h: Bytes!) { d: blockData(network: $net, blockHash: $h) }", { net: network, h: header.hash }, blockHeader);
+    await both(`publicProofsOfIndexing@${block}`, "query P($id: String!, $n: BigInt!) { p: publicProofsOfIndexing(requests: [{ deployment: $id, blockNumber: $n }]) { block { number hash } proofOfIndexing } }", { n: String(block) }, publicProofShape);
     await both(`cachedEthereumCalls@${block}`, "query E($net: String!, $h: Bytes!) { c: cachedEthereumCalls(network: $net, blockHash: $h) { idHash block { number hash } contractAddress returnValue } }", { net: network, h: header.hash });
     const [l, g] = await Promise.all(engines.map((e, i) => proofWithStringHash(e, ids[i]!, block, header.hash)));
     subjects.push([`index-node:proofOfIndexing.stringVariable@${block}`, l, g]);

@@ -36,7 +36,8 @@ export function chainDataResolvers(readers: ChainReaders) {
       const number = Number(args.blockNumber);
       if (!reader || !Number.isSafeInteger(number) || number < 0) return null;
       const block = await withTimeout(reader.request<RawBlock | null>("eth_getBlockByNumber", [`0x${number.toString(16)}`, false]).catch(() => null), BLOCK_LOOKUP_TIMEOUT_MS);
-      return typeof block?.hash === "string" ? block.hash.toLowerCase() : null;
+      // graph-node answers the hash as hex without `0x` (BlockPtr::hash_hex).
+      return typeof block?.hash === "string" ? block.hash.toLowerCase().replace(/^0x/, "") : null;
     },
     async blockData(args: Record<string, unknown>): Promise<RawBlock | null> {
       const reader = await readers(String(args.network));

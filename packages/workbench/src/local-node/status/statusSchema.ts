@@ -2,6 +2,10 @@
 // field, argument, type and enum value, with its argument and result types, so that an introspection
 // of this node's status API equals graph-node's (the parity case `index-node` compares the two, type by
 // type). The descriptions are graph-node's, since introspection shows them.
+import { GraphQLSchema, assertValidSchema, buildSchema, isInterfaceType, isSpecifiedScalarType, type GraphQLNamedType } from "graphql";
+
+// EarliestBlock.hash carries no @deprecated here: graph-node's schema has one, but its introspection
+// answers isDeprecated false, and graphql-js would hide the field from a plain introspection.
 export const STATUS_SDL = `
 scalar BigInt
 scalar Boolean
@@ -94,7 +98,7 @@ type Block {
 }
 
 type EarliestBlock {
-  hash: Bytes! @deprecated(reason: "hash will always be reported as 0x0.")
+  hash: Bytes!
   number: BigInt!
 }
 
@@ -189,3 +193,28 @@ type SubgraphSize {
   totalSize: BigInt!
 }
 `;
+
+/**
+ * The status schema as graph-node's introspection shows it, where graphql-js's own would differ: no
+ * directives, no `__` types among `__schema.types`, the built-in scalars without graphql-js's
+ * descriptions (graph-node declares them bare), and an interface's `interfaces` null. The types shown
+ * inherit everything else from graphql-js's (coercion, fields), so execution is unchanged.
+ */
+export function buildStatusSchema(): GraphQLSchema {
+  const built = buildSchema(STATUS_SDL);
+  const schema = new GraphQLSchema({ ...built.toConfig(), directives: [] });
+  // Validated once, on the real types; graphql-js keeps the result on the schema.
+  assertValidSchema(schema);
+  const real = schema.getTypeMap();
+  const shown: Record<string, GraphQLNamedType> = {};
+  for (const [name, type] of Object.entries(real)) {
+    if (name.startsWith("__")) continue;
+    if (isSpecifiedScalarType(type)) shown[name] = Object.create(type, { description: { value: undefined } }) as GraphQLNamedType;
+    else if (isInterfaceType(type)) shown[name] = Object.create(type, { getInterfaces: { value: () => undefined } }) as GraphQLNamedType;
+    else shown[name] = type;
+  }
+  schema.getTypeMap = () => shown;
+  // Lookups by name (variables' types, fragments, `__type`) find the same types, `__` ones included.
+  schema.getType = (name: string) => shown[name] ?? real[name];
+  return schema;
+}

@@ -42,7 +42,7 @@ describe("status server", () => {
     const r = await query(`{ indexingStatusForCurrentVersion(subgraphName: "me/ok") { ${FIELDS} } }`);
     expect(r).toEqual({ data: { indexingStatusForCurrentVersion: {
       subgraph: OK, synced: true, health: "healthy", entityCount: "2", node: "default", paused: false, fatalError: null, nonFatalErrors: [],
-      chains: [{ network: "localhost", chainHeadBlock: { number: "10", hash: block(10).hash }, earliestBlock: { number: "0" }, latestBlock: { number: "3", hash: block(3).hash }, lastHealthyBlock: null }],
+      chains: [{ network: "localhost", chainHeadBlock: { number: "10", hash: block(10).hash.slice(2) }, earliestBlock: { number: "0" }, latestBlock: { number: "3", hash: block(3).hash.slice(2) }, lastHealthyBlock: null }],
     } } });
   });
 
@@ -51,7 +51,7 @@ describe("status server", () => {
     expect(r.data?.indexingStatuses).toEqual([{
       subgraph: BAD, synced: false, health: "failed", entityCount: "0", node: "default", paused: false, nonFatalErrors: [],
       fatalError: { message: "Mapping aborted at x.ts, line 3: boom", block: { number: "3", hash: block(3).hash }, handler: "handleApproval", deterministic: true },
-      chains: [{ network: "localhost", chainHeadBlock: { number: "10", hash: block(10).hash }, earliestBlock: { number: "0" }, latestBlock: { number: "3", hash: block(3).hash }, lastHealthyBlock: { number: "2" } }],
+      chains: [{ network: "localhost", chainHeadBlock: { number: "10", hash: block(10).hash.slice(2) }, earliestBlock: { number: "0" }, latestBlock: { number: "3", hash: block(3).hash.slice(2) }, lastHealthyBlock: { number: "2" } }],
     }]);
     const all = await query("{ indexingStatuses { subgraph } }");
     expect(all.data?.indexingStatuses).toEqual([{ subgraph: OK }, { subgraph: BAD }]);

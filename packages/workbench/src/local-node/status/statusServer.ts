@@ -1,6 +1,6 @@
 // createStatusServer: graph-node's index-node status endpoint (POST /graphql; GET /graphql redirects
 // to the GraphiQL playground). Statuses are built from the store's deployment records.
-import { Kind, buildSchema, execute, parse, type DocumentNode, type GraphQLError, type GraphQLSchema } from "graphql";
+import { Kind, execute, parse, type DocumentNode, type GraphQLError, type GraphQLSchema } from "graphql";
 import { DEFAULT_QUERY_LIMITS, checkNesting, checkOperationCost, isTokenLimitError, tooManyTokens } from "../query-server/index.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { BlockPtr, DeploymentRecord, NodeStore } from "../store/index.js";
@@ -17,7 +17,7 @@ import {
   type FailedRequest,
   type RunningServer,
 } from "../../lib/http/index.js";
-import { STATUS_SDL } from "./statusSchema.js";
+import { buildStatusSchema } from "./statusSchema.js";
 import { poiResolvers, type ProofsThrough } from "./proofOfIndexing.js";
 import { chainDataResolvers, type ChainReaders } from "./chainData.js";
 import { entityChangesJson } from "./entityChanges.js";
@@ -48,11 +48,13 @@ export interface StatusService {
 const STATUS_LIMITS = { maxDepth: DEFAULT_QUERY_LIMITS.maxDepth, maxFields: 1000 };
 
 const blockJson = (b: BlockPtr | null) => (b ? { hash: b.hash, number: String(b.number) } : null);
+/** A chain's block in a status: graph-node writes its hash as hex without `0x` (hash_hex), where an error's block is Bytes. */
+const chainBlockJson = (b: BlockPtr | null) => (b ? { hash: b.hash.replace(/^0x/i, ""), number: String(b.number) } : null);
 
 /** The status API as graphql-js schema + root resolvers, independent of HTTP (tests use it directly). */
 export function createStatusService(options: Omit<StatusServerOptions, "port" | "onError">): StatusService {
   const { store } = options;
-  const schema = buildSchema(STATUS_SDL);
+  const schema = buildStatusSchema();
 
   async function statusOf(d: DeploymentRecord): Promise<Record<string, unknown>> {
     const [entityCount, head, nonFatal] = await Promise.all([
@@ -78,10 +80,10 @@ export function createStatusService(options: Omit<StatusServerOptions, "port" | 
       chains: [{
         __typename: "EthereumIndexingStatus",
         network: d.network,
-        chainHeadBlock: blockJson(head),
+        chainHeadBlock: chainBlockJson(head),
         earliestBlock: { hash: "0x0", number: String(d.earliestBlock) },
-        latestBlock: blockJson(d.latestBlock),
-        lastHealthyBlock: blockJson(lastHealthy),
+        latestBlock: chainBlockJson(d.latestBlock),
+        lastHealthyBlock: chainBlockJson(lastHealthy),
       }],
       entityCount: String(entityCount),
       // graph-node: an unassigned deployment (no name uses it) has no node.
@@ -138,8 +140,11 @@ export function createStatusService(options: Omit<StatusServerOptions, "port" | 
       return entityChangesJson(await store.entityChangesInBlock(d.id, Number(args.blockNumber)));
     },
     ...chainDataResolvers(options.chainReaders ?? (async () => null)),
-    // graph-node's one API version (graph/src/components/versions/registry.rs), whatever the deployment.
-    apiVersions: async () => [{ version: "1.0.0" }],
+    // graph-node 0.45 resolves apiVersions (a list) only in its single-object resolver, so every call
+    // answers this error and no data; its one version would be 1.0.0 (components/versions/registry.rs).
+    apiVersions: async () => {
+      throw new Error("Null value resolved for non-null field `apiVersions`");
+    },
     version: async () => ({ version: "0.0.0-local", commit: "local" }),
   };
   return { schema, statusOf, root };
