@@ -9,6 +9,7 @@ import { startGraphNodeEngine, nameDeployment, readPoiDigests, type GraphNodeEng
 import type { BuiltSubgraph } from "../lib/subgraphBuild.js";
 import { createLocalNode, type LocalNode } from "../local-node/index.js";
 import { proofOfIndexing } from "../local-node/status/index.js";
+import { uploadBuildVerbatim } from "./verbatimUpload.js";
 
 export interface Engine {
   label: "local" | "graph-node";
@@ -49,6 +50,8 @@ export interface EngineOptions {
   databaseUrl?: string;
   /** Extra graph-node settings for this run (e.g. unbatched writes where a case needs them). */
   graphNodeEnv?: Record<string, string>;
+  /** The local node gets the build folder uploaded as it is (`uploadBuildVerbatim`) instead of through graph-cli's deploy. */
+  verbatimUpload?: boolean;
   log?: (line: string) => void;
 }
 
@@ -96,9 +99,16 @@ export async function openLocalEngine(options: EngineOptions): Promise<LocalEngi
     ipfsUrl: node.urls.ipfs,
     addFile: (content) => node.ipfs.add(content),
     async deploy(built, name = options.name) {
-      const deployed = await deploySubgraph({ name, versionLabel: "parity", deployUrl: node.urls.admin, ipfsUrl: node.urls.ipfs, network: options.network, networkFile: "networks.json", cwd: built.workDir, ...(built.graphCliBin ? { graphCliBin: built.graphCliBin } : {}) });
-      if (!deployed.deploymentId) throw new Error(`graph deploy to the local node printed no deployment id:\n${deployed.output}`);
-      options.log?.(`local node: deployed ${deployed.deploymentId}`);
+      let deploymentId: string;
+      if (options.verbatimUpload) {
+        deploymentId = await uploadBuildVerbatim(built.buildDir, (bytes) => node.ipfs.add(bytes));
+        await nameDeployment(node.urls.admin, name, deploymentId);
+      } else {
+        const deployed = await deploySubgraph({ name, versionLabel: "parity", deployUrl: node.urls.admin, ipfsUrl: node.urls.ipfs, network: options.network, networkFile: "networks.json", cwd: built.workDir, ...(built.graphCliBin ? { graphCliBin: built.graphCliBin } : {}) });
+        if (!deployed.deploymentId) throw new Error(`graph deploy to the local node printed no deployment id:\n${deployed.output}`);
+        deploymentId = deployed.deploymentId;
+      }
+      options.log?.(`local node: deployed ${deploymentId}`);
       // The proof follows the data: its journal is hashed through the block first, as the status API does.
       const poiDigests = async (id: string, block: number) => {
         await node.proofs.catchUp(id, block);

@@ -1,7 +1,7 @@
 // One parity case, end to end: a fresh chain, the scenario, one graph-cli build, both engines synced at
 // the head, then status, every entity (at the head and at past blocks) and the query corpus compared.
 // With an `afterwards` step (a reorg, more blocks), both engines follow the chain and are compared again.
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { buildSubgraph, type BuiltSubgraph } from "../lib/subgraphBuild.js";
 import { parseSubgraphSchema, type SubgraphSchema } from "../subgraph-schema/index.js";
@@ -38,7 +38,7 @@ export async function runParityCase(parityCase: ParityCase, options: RunCaseOpti
   const differences: Difference[] = [];
   let comparisons = 0;
   try {
-    const engineOptions = { chainUrl: chain.url, network, name: `parity/${parityCase.name}`, log, ...(parityCase.graphNodeEnv ? { graphNodeEnv: parityCase.graphNodeEnv } : {}) };
+    const engineOptions = { chainUrl: chain.url, network, name: `parity/${parityCase.name}`, log, ...(parityCase.graphNodeEnv ? { graphNodeEnv: parityCase.graphNodeEnv } : {}), ...(parityCase.builtManifest ? { verbatimUpload: true } : {}) };
     // The local node runs first, so that a scenario can put files into its IPFS before the chain names them.
     const localNode = await openLocalEngine(engineOptions);
     const context: ScenarioContext = { chainUrl: chain.url, addFile: (content) => localNode.addFile(content) };
@@ -51,6 +51,7 @@ export async function runParityCase(parityCase: ParityCase, options: RunCaseOpti
       log(`scenario done: ${scenario.address} from block ${scenario.startBlock}`);
       const buildFor = (projectDir: string) => buildSubgraph({ projectDir, address: scenario.address, startBlock: scenario.startBlock, network, ...(scenario.dataSource ? { dataSource: scenario.dataSource } : {}) });
       built = await buildFor(parityCase.projectDir);
+      if (parityCase.builtManifest) await rewriteBuiltManifest(built, parityCase.builtManifest);
       base = parityCase.graftOnto ? await buildFor(parityCase.graftOnto.baseProjectDir) : null;
       schema = parseSubgraphSchema(await readFile(join(built.buildDir, "schema.graphql"), "utf8"));
     } catch (error) {
@@ -173,3 +174,8 @@ function stripDeployment(data: unknown): unknown {
   return { ...(data as object), _meta: rest };
 }
 
+/** The case's own text for the built manifest, which both engines then read as it is. */
+async function rewriteBuiltManifest(built: BuiltSubgraph, rewrite: (text: string) => string): Promise<void> {
+  const path = join(built.buildDir, "subgraph.yaml");
+  await writeFile(path, rewrite(await readFile(path, "utf8")));
+}

@@ -53,6 +53,11 @@ export interface ParityCase {
   /** graph-node settings this case needs (GRAPH_* environment). */
   graphNodeEnv?: Record<string, string>;
   /**
+   * Rewrites the built manifest's text (e.g. as gnd's build writes it) before either engine reads it:
+   * graph-node reads the build folder, and the local node then gets it uploaded as it is, not through graph-cli.
+   */
+  builtManifest?(text: string): string;
+  /**
    * Admin calls on both engines once the first comparison is done: answers what to compare, as
    * `[subject, local, graph-node]` (the harness counts and reports them like the others).
    */
