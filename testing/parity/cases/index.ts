@@ -10,6 +10,7 @@ import { graftingCase, graftingLegacyBaseCase } from "./grafting.js";
 import { adminCase } from "./admin.js";
 import { timeseriesCase } from "./timeseries.js";
 import { aggregationCase } from "./aggregation.js";
+import { logsCase } from "./logs.js";
 import { indexNodeCase } from "./indexNode.js";
 import { abiEncodingErrorCase, overloadedCallsCase } from "./overloadedCalls.js";
 import { unquotedAddressesCase } from "./unquotedAddresses.js";
@@ -17,5 +18,5 @@ import type { ParityCase } from "subgraph-workbench/parity";
 
 /** The cases `npm run parity` and `npm test` run, in order. */
 export function builtInCases(): ParityCase[] {
-  return [approvalsCase(), accountsCase(), failingHandlerCase(), factoryCase(), filesCase(), nonFatalErrorsCase(), nonFatalBeforeSyncCase(), twoHandlersCase(), pruningCase(), graftingCase(), graftingLegacyBaseCase(), adminCase(), timeseriesCase(), aggregationCase(), overloadedCallsCase(), abiEncodingErrorCase(), unquotedAddressesCase(), indexNodeCase()];
+  return [approvalsCase(), accountsCase(), failingHandlerCase(), factoryCase(), filesCase(), nonFatalErrorsCase(), nonFatalBeforeSyncCase(), twoHandlersCase(), pruningCase(), graftingCase(), graftingLegacyBaseCase(), adminCase(), timeseriesCase(), aggregationCase(), overloadedCallsCase(), abiEncodingErrorCase(), unquotedAddressesCase(), logsCase(), indexNodeCase()];
 }

@@ -1,9 +1,11 @@
 // The query API graph-node generates from a subgraph schema (graph/src/schema/api.rs): per entity type
 // and interface a singular and a collection field, `<T>_filter`, `<T>_orderBy`, plus `_meta`,
-// Block_height, BlockChangedFilter, OrderDirection, _SubgraphErrorPolicy_ and the custom scalars.
+// Block_height, BlockChangedFilter, OrderDirection, _SubgraphErrorPolicy_ and the custom scalars; `_logs`
+// with its types.
 import { buildSchema, GraphQLScalarType, Kind, type GraphQLSchema, type ValueNode } from "graphql";
 import { aggregationAsEntity, fieldTypeText, type FieldDef, type SubgraphSchema } from "../../subgraph-schema/index.js";
 import { queryFieldNames } from "./naming.js";
+import { LOGS_FIELD, LOGS_QUERY_FIELD_SDL, LOGS_TYPES_SDL } from "./logsField.js";
 
 export interface ApiSchema {
   schema: GraphQLSchema;
@@ -18,6 +20,8 @@ export type RootField =
   /** A `@fulltext` search field over `typeName`. */
   | { kind: "fulltext"; typeName: string; name: string }
   | { kind: "meta" }
+  /** `_logs`: the deployment's log entries (logsField.ts). */
+  | { kind: "logs" }
   /** An `@aggregation`'s collection (`stats_collection(interval: hour, ...)`). */
   | { kind: "aggregation"; typeName: string };
 
@@ -91,7 +95,7 @@ enum OrderDirection { asc desc }
 `;
 
 export function buildApiSchema(subgraph: SubgraphSchema): ApiSchema {
-  const parts: string[] = [BASE_SDL];
+  const parts: string[] = [BASE_SDL, LOGS_TYPES_SDL];
   const rootFields = new Map<string, RootField>();
   const queryFields: string[] = [];
 
@@ -146,6 +150,8 @@ export function buildApiSchema(subgraph: SubgraphSchema): ApiSchema {
   }
   queryFields.push(`  "Access to subgraph metadata"\n  _meta(block: Block_height): _Meta_`);
   rootFields.set("_meta", { kind: "meta" });
+  queryFields.push(LOGS_QUERY_FIELD_SDL);
+  rootFields.set(LOGS_FIELD, { kind: "logs" });
   parts.push(`type Query {\n${queryFields.join("\n")}\n}`);
 
   const schema = buildSchema(parts.join("\n\n"));

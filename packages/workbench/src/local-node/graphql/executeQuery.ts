@@ -3,7 +3,10 @@
 // per-field resolvers); introspection runs through graphql-js with the same loaders.
 import {
   GraphQLError,
+  GraphQLInterfaceType,
+  GraphQLObjectType,
   Kind,
+  getNamedType,
   execute,
   getArgumentValues,
   getVariableValues,
@@ -21,6 +24,8 @@ import { collectionArgs, describeSelection, mergedSelectionSet, type DescribeCon
 import { QueryError, debugJson, invalidArgument, valueParseError } from "./errors.js";
 import { DEFAULT_QUERY_LIMITS, checkNesting, checkOperationCost, isTokenLimitError, resultTooBig, timedOut, tooManyTokens, type QueryLimits } from "./limits.js";
 import { validateSelections } from "./validate.js";
+import { enumStringsAsEnums } from "./enumStrings.js";
+import { LOGS_FIELD, logQueryFromArgs, logsCombinedError, projectLogEntries } from "./logsField.js";
 
 export interface GraphQLRequest {
   query: string;
@@ -150,6 +155,12 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
     if (!root || !fieldDef) return null;
     const args = getArgumentValues(fieldDef, node, state.ctx.variables);
     const block = await resolveBlock(state, args.block);
+    if (root.kind === "logs") {
+      // A debugging field, as `_meta`: never hidden by an indexing error, and answered without a block.
+      state.blocks.set(key, { kind: "meta", block: -1, deny: true });
+      const entries = await beforeDeadline(state, store.queryLogs(state.deployment.id, logQueryFromArgs(args, node)));
+      return projectLogEntries(state.ctx, entries, nodes);
+    }
     const deny = args.subgraphError !== "allow";
     state.blocks.set(key, { kind: root.kind === "meta" ? "meta" : "data", block: block.number, deny });
     const firstError = state.deployment.firstErrorBlock;
@@ -227,6 +238,8 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
     const deployment = await store.getDeployment(deploymentId);
     if (!deployment) return { errors: [{ message: `deployment \`${deploymentId}\` does not exist` }] };
     const api = apiFor(deployment);
+    // Only a query with a string literal can have one to rewrite (and large queries often have none).
+    if (request.query.includes('"')) document = enumStringsAsEnums(api.schema, document);
 
     const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
     const fragments: Record<string, FragmentDefinitionNode> = {};
@@ -267,6 +280,11 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
       deadline: limits.timeoutMs === null ? null : started + limits.timeoutMs, resultSize: 0,
     };
     const roots = collectFields({ fragments, variables, applies: (t) => t === "Query" }, operation.selectionSet);
+    // graph-node ignores a field of an object type given without a selection set (its graphql-bug-compat);
+    // a query left with no field answers neither data nor errors.
+    for (const [key, nodes] of roots) if (needsSelection(queryType, nodes)) roots.delete(key);
+    if (roots.size === 0 && operation.selectionSet.selections.length > 0) return {};
+    if (logsBesideEntities(roots)) return { errors: [logsCombinedError().toJSON()] };
     const data: Record<string, unknown> = {};
     try {
       const introspection = [...roots].filter(([, nodes]) => INTROSPECTION.has(nodes[0]?.name.value ?? ""));
@@ -302,6 +320,20 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
       return deployment ? apiFor(deployment) : null;
     },
   };
+}
+
+/** A root field whose type has fields, given without any. */
+function needsSelection(queryType: GraphQLObjectType, nodes: FieldNode[]): boolean {
+  const def = queryType.getFields()[nodes[0]?.name.value ?? ""];
+  if (!def || nodes.some((n) => n.selectionSet)) return false;
+  const named = getNamedType(def.type);
+  return named instanceof GraphQLObjectType || named instanceof GraphQLInterfaceType;
+}
+
+/** `_logs` with an entity field in one query (introspection, `_meta` and `__typename` may stand beside it). */
+function logsBesideEntities(roots: Map<string, FieldNode[]>): boolean {
+  const names = [...roots.values()].map((nodes) => nodes[0]?.name.value ?? "");
+  return names.includes(LOGS_FIELD) && names.some((n) => n !== LOGS_FIELD && n !== "_meta" && n !== "__typename" && !INTROSPECTION.has(n));
 }
 
 /**

@@ -202,11 +202,19 @@ export interface BlockResult {
   created?: CreatedDataSource[];
 }
 
+/** Where a mapping's log line came from. */
+export interface MappingLogOrigin {
+  dataSource: string;
+  /** The block whose handlers were running; null outside a block. */
+  block: { number: number; hash: string } | null;
+}
+
 export type WorkerReply =
   /** The thread has loaded the host's modules and waits for its init. */
   | { type: "loaded" }
   | { type: "done"; id: number; results: BlockResult[]; failure: HandlerFailure | null }
-  | { type: "log"; level: LogLevel; message: string }
+  /** `mapping`: a line the mapping logged (`log.*`), with the data source whose handler logged it. */
+  | { type: "log"; level: LogLevel; message: string; mapping?: MappingLogOrigin }
   | { type: "ready" }
   | { type: "fatal"; message: string };
 

@@ -29,7 +29,7 @@ import type { CopiedRows, CopyPlan, PoiJournalEntry } from "../store/index.js";
 import { copyLine } from "../store/rowText.js";
 // The subgraph-schema part, not the store's front door: the store would load PGlite into the handlers' thread.
 import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
-import type { BlockResult, CreatedDataSource, HandlerFailure, NonFatalError, RegionEntityChange, RunBlock, SyncRequest, SyncResponse, Trigger, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
+import type { BlockResult, CreatedDataSource, HandlerFailure, MappingLogOrigin, NonFatalError, RegionEntityChange, RunBlock, SyncRequest, SyncResponse, Trigger, WorkerDataSource, WorkerTemplate } from "./hostProtocol.js";
 import { createDataSourceRegistry, restoreCreated, type RuntimeDataSource } from "./dataSourceRegistry.js";
 import { IndexerError } from "./errors.js";
 import { withDebugFork } from "./forkedStore.js";
@@ -56,7 +56,8 @@ export interface HostRuntimeOptions {
   debugFork?: boolean;
   /** Synchronous round trip to the owner of the store and the RPC client. */
   request(req: SyncRequest): SyncResponse;
-  log(level: LogLevel, message: string): void;
+  /** The host's own lines; a mapping's `log.*` calls come with `mapping`. */
+  log(level: LogLevel, message: string, mapping?: MappingLogOrigin): void;
 }
 
 export interface HostRuntime {
@@ -293,7 +294,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       ethereumCall: (call) => ask({ type: "call", call }).value as EthereumValue[] | null,
       ethereumGetBalance: (address) => ask({ type: "balance", address, block: currentBlock }).value as bigint,
       ethereumHasCode: (address) => ask({ type: "hasCode", address, block: currentBlock }).value as boolean,
-      log: (level, message) => options.log(level, `[${currentName}] ${message}`),
+      log: (level, message) => options.log(level, message, { dataSource: currentName, block: currentBlock ? { number: currentBlock.number, hash: currentBlock.hash } : null }),
       // Restarted at block boundaries by recycleGrown, never in the middle of a block's shared cache.
       recycleMemoryBytes: Infinity,
     });

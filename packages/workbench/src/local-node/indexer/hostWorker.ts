@@ -44,7 +44,7 @@ async function start(init: WorkerInit): Promise<HostRuntime> {
     ...(init.copyPlan ? { copyPlan: init.copyPlan } : {}),
     ...(init.debugFork ? { debugFork: true } : {}),
     request: requester(init),
-    log: (level, message) => post({ type: "log", level, message }),
+    log: (level, message, mapping) => post(mapping ? { type: "log", level, message, mapping } : { type: "log", level, message }),
   });
 }
 

@@ -9,6 +9,7 @@ import type {
   CreatedDataSource,
   HandlerFailure,
   JobBlockPtr,
+  MappingLogOrigin,
   PoiSettings,
   SyncRequest,
   SyncResponse,
@@ -48,6 +49,8 @@ export interface HostWorkerOptions {
   created?: CreatedDataSource[];
   services: HostServices;
   log(level: LogLevel, message: string): void;
+  /** A mapping's `log.*` line; without it the line goes to `log` as `[<data source>] <message>`. */
+  mappingLog?(level: LogLevel, message: string, origin: MappingLogOrigin): void;
   cacheSize?: number;
   memoryLimitBytes?: number;
   /** The manifest declares `nonFatalErrors`. */
@@ -396,7 +399,11 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
   worker.on("message", (msg: WorkerReply) => {
     signSeen = true;
     if (msg.type === "ready") readyResolve();
-    else if (msg.type === "log") options.log(msg.level, msg.message);
+    else if (msg.type === "log") {
+      if (!msg.mapping) options.log(msg.level, msg.message);
+      else if (options.mappingLog) options.mappingLog(msg.level, msg.message, msg.mapping);
+      else options.log(msg.level, `[${msg.mapping.dataSource}] ${msg.message}`);
+    }
     else if (msg.type === "fatal") die(new IndexerError(`mapping could not start: ${msg.message}`));
     else if (msg.type === "done") {
       const w = waiting.get(msg.id);

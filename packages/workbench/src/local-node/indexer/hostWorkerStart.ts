@@ -7,6 +7,7 @@ import type { EntityFork } from "./types.js";
 import type { EntityData } from "../../wasm-host/index.js";
 import { triggersIn } from "./createdDataSources.js";
 import { onchainRegion, poiVersionOf } from "../poi/index.js";
+import { mappingLogRecord } from "./deploymentLog.js";
 import { sourceAddressHex } from "./sourceTriggers.js";
 
 /** A deployment given without its manifest's specVersion is taken as the oldest graph-cli writes today. */
@@ -40,6 +41,10 @@ export async function startWorker(ctx: IndexerContext): Promise<HostWorker> {
     ...(ctx.options.proofOfIndexing === false ? {} : { poi: { version: poiVersionOf(deployment.specVersion ?? DEFAULT_SPEC_VERSION), region: onchainRegion(deployment.network) } }),
     ...(copyPlan ? { copyPlan } : {}),
     log: ctx.log,
+    mappingLog: (level, message, origin) => {
+      ctx.options.log(level, `${id}: [${origin.dataSource}] ${message}`);
+      store.recordLog?.(id, mappingLogRecord(level, message, origin));
+    },
     // Reads wait for the commit in flight at the time of the read (ctx.committing changes per group).
     services: {
       getEntity: async (type, eid) => (await ctx.committing, store.getEntity(id, type, eid)),

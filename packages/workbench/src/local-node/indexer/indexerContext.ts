@@ -8,6 +8,7 @@ import type { LoadedRange } from "./rangeLoader.js";
 import { createLiveDataSources, type LiveDataSources } from "./liveDataSources.js";
 import type { CreatedDataSource } from "./hostProtocol.js";
 import type { EntityFork, FileReader, IndexedDeployment, IndexerStore, Logger } from "./types.js";
+import { nodeLogRecord } from "./deploymentLog.js";
 
 export interface DeploymentIndexerOptions {
   store: IndexerStore;
@@ -84,7 +85,10 @@ export interface IndexerContext {
 export function createIndexerContext(options: DeploymentIndexerOptions): IndexerContext {
   const { store, rpc, deployment } = options;
   const id = deployment.id;
-  const log: Logger = (level, message) => options.log(level, `${id}: ${message}`);
+  const log: Logger = (level, message) => {
+    options.log(level, `${id}: ${message}`);
+    store.recordLog?.(id, nodeLogRecord(level, message));
+  };
   const startBlock = Math.min(...deployment.dataSources.map((d) => d.startBlock), ...(deployment.subgraphDataSources ?? []).map((d) => d.startBlock));
   const recent = createRecentBlocks();
   // Small first spans so that catching up pipelines fetching with running; sparse ranges grow fast.

@@ -1,7 +1,7 @@
 // What the indexer needs from the store and from a loaded deployment. Structural subsets of the
 // store's NodeStore and the manifest loader's LoadedDeployment, so either side can grow freely.
 import type { BlockPtr, EntityChange, EntityData, LogLevel } from "../../wasm-host/index.js";
-import type { CopiedRows, CopyPlan, EntityQuery, EntityQueryResult, PoiJournalEntry, StoredDataSource } from "../store/index.js";
+import type { CopiedRows, CopyPlan, EntityQuery, EntityQueryResult, LogRecord, PoiJournalEntry, StoredDataSource } from "../store/index.js";
 
 /** A block pointer with what `_meta.block` reports. */
 export type BlockPtrWithMeta = BlockPtr & { timestamp?: number; parentHash?: string };
@@ -52,6 +52,8 @@ export interface IndexerStore {
   entitiesCreatedIn?(id: string, entityTypes: string[], from: number, to: number): Promise<{ block: number; entityType: string; vid: number; data: EntityData }[]>;
   /** Optional: entities whose `field` references `id` (derived fields). */
   getDerived?(id: string, entityType: string, field: string, entityId: string): Promise<EntityData[]>;
+  /** Optional: keeps a line of the deployment's log for `_logs` (the node's log store). */
+  recordLog?(id: string, entry: LogRecord): void;
 }
 
 export interface IndexedEventHandler {

@@ -9,9 +9,11 @@ export { BLOCK_MAX } from "./layout.js";
 export type { CopiedRows, CopyPlan, CopyTable } from "./rowText.js";
 
 export type { PruningPolicy } from "./types.js";
-export type { CreatedEntity } from "./sourceEntities.js";
 export { createThrowawayDatabase, testServerUrl } from "./testDatabase.js";
 export type { TestBackend } from "./testDatabase.js";
 export type { FilterScalar } from "./entityQuery.js";
 export type { BlockPtr } from "./types.js";
+export type { SubgraphLogEntry, SubgraphLogLevel, SubgraphLogQuery } from "./subgraphLogs.js";
+export type { LogRecord } from "./logRecorder.js";
 export type { BlockEntityChanges, DeploymentSize } from "./types.js";
+export type { CreatedEntity } from "./sourceEntities.js";

@@ -20,10 +20,12 @@ import { DEFAULT_PRUNING_POLICY } from "./pruning.js";
 import type { NodeStore, NodeStoreOptions, PruningPolicy } from "./types.js";
 import { ImmutableRowCounts } from "./immutableCounts.js";
 import { CHAIN_CACHE_SQL, clearKept, readKept, writeKept } from "./chainCacheTable.js";
+import { SUBGRAPH_LOGS_SQL, appendLogEntries, queryLogEntries } from "./subgraphLogs.js";
+import { createLogRecorder } from "./logRecorder.js";
 
 // A new PGlite folder is copied with these tables already made; an existing one or a server's database
 // gets whatever is missing (the statements create only what is not there).
-const NODE_SCHEMA_SQL = [METADATA_SQL, DYNAMIC_DATA_SOURCES_SQL, SUBGRAPH_ERRORS_SQL, POI_JOURNAL_SQL, CHAIN_CACHE_SQL].join("\n");
+const NODE_SCHEMA_SQL = [METADATA_SQL, DYNAMIC_DATA_SOURCES_SQL, SUBGRAPH_ERRORS_SQL, POI_JOURNAL_SQL, CHAIN_CACHE_SQL, SUBGRAPH_LOGS_SQL].join("\n");
 
 /** The pristine PGlite folder a new node store starts from, made in `folder` (the package's build ships one). */
 export function createNodeStoreTemplate(folder: string): Promise<string> {
@@ -44,6 +46,7 @@ export async function createNodeStore(options: NodeStoreOptions): Promise<NodeSt
 
 function buildNodeStore(s: StoreState): NodeStore {
   const { db } = s;
+  const logs = createLogRecorder({ write: (entries) => appendLogEntries(db, entries) });
   return {
     createSubgraph: (name) => createSubgraph(s, name),
     removeSubgraph: (name) => removeSubgraph(s, name),
@@ -85,6 +88,11 @@ function buildNodeStore(s: StoreState): NodeStore {
       write: (chainId, entries) => writeKept(s, chainId, entries),
       clear: (chainId) => clearKept(s, chainId),
     },
-    close: () => db.close(),
+    recordLog: (id, entry) => logs.record(id, entry),
+    queryLogs: async (id, query) => (await logs.flush(), queryLogEntries(s, id, query)),
+    close: async () => {
+      await logs.flush();
+      await db.close();
+    },
   };
 }

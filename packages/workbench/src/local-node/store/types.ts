@@ -3,6 +3,8 @@
 import type { BlockPtr, EntityChange, EntityData } from "../../wasm-host/index.js";
 import type { EntityQuery, EntityQueryResult } from "./entityQuery.js";
 import type { CopiedRows, CopyPlan } from "./rowText.js";
+import type { SubgraphLogEntry, SubgraphLogQuery } from "./subgraphLogs.js";
+import type { LogRecord } from "./logRecorder.js";
 import type { CreatedEntity } from "./sourceEntities.js";
 
 export type { BlockPtr, EntityChange, EntityData };
@@ -247,5 +249,9 @@ export interface NodeStore {
     write(chainId: number, entries: [key: string, value: string][]): Promise<void>;
     clear(chainId: number): Promise<void>;
   };
+  /** Keeps a line of the deployment's log (its mapping's `log.*` calls, the node's own lines about it) for `_logs`. */
+  recordLog(id: string, entry: LogRecord): void;
+  /** The deployment's log entries `_logs` asks for, every line recorded before the call included. */
+  queryLogs(id: string, query: SubgraphLogQuery): Promise<SubgraphLogEntry[]>;
   close(): Promise<void>;
 }
