@@ -6,7 +6,7 @@ import type { SuiteReport } from "./runSuite.js";
 export function formatSuiteReport(report: SuiteReport): string {
   const engines = [...new Set(report.results.map((r) => r.engine))].sort() as EngineLabel[];
   const cases = [...new Set(report.results.map((r) => r.case))];
-  const lines = [`graph-node integration suite at ${report.commit?.slice(0, 8) ?? "unknown commit"}: ${report.seconds.toFixed(0)} s`];
+  const lines = [`graph-node test suites at ${report.commit?.slice(0, 8) ?? "unknown commit"}: ${report.seconds.toFixed(0)} s`];
   for (const engine of engines) {
     const mine = report.results.filter((r) => r.engine === engine);
     const count = (v: string) => mine.filter((r) => r.verdict === v).length;
