@@ -8,8 +8,8 @@ import { loadDeployment } from "./manifest/index.js";
 import { createAdminServer } from "./admin/index.js";
 import { createQueryServer } from "./query-server/index.js";
 import type { QueryLimits } from "./query-server/index.js";
-import { createStatusServer } from "./status/index.js";
-import { createChainSet, withChainCache } from "./chain/index.js";
+import { createEthCallRecorder, createStatusServer, type EthCallRecorder } from "./status/index.js";
+import { createChainSet, withChainCache, type RpcClient } from "./chain/index.js";
 import { maskUrl } from "../lib/redact.js";
 import { BaseError } from "../lib/errors.js";
 import { claimPidFile } from "../lib/pidFile.js";
@@ -175,7 +175,14 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
   });
   // The proof of indexing follows the data: hashed when asked for, or once a deployment has synced.
   const proofs = createProofService({ store, log });
-  const chains = createChainSet(options.ethereumRpc, {}, options.chainCache ? (rpc) => withChainCache(rpc, store.chainCache, (message) => log("info", message)) : undefined);
+  // Each chain client keeps the eth_calls it made, as graph-node's call cache (the status API's cachedEthereumCalls).
+  const callRecorders = new Map<RpcClient, EthCallRecorder>();
+  const chains = createChainSet(options.ethereumRpc, {}, (rpc) => {
+    const recorder = createEthCallRecorder();
+    const client = recorder.watch(options.chainCache ? withChainCache(rpc, store.chainCache, (message) => log("info", message)) : rpc);
+    callRecorders.set(client, recorder);
+    return client;
+  });
   const indexer = createIndexerService({
     store,
     chains,
@@ -263,7 +270,11 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
       onError: requestFailed("status server"),
       proofsThrough: (id, block) => proofs.catchUp(id, block),
       // As graph-node's chain map: only the networks the node's deployments index answer.
-      chainReaders: async (network) => ((await store.listDeployments()).some((d) => d.network === network) ? chains.rpcFor(network) : null),
+      chainReaders: async (network) => {
+        const client = (await store.listDeployments()).some((d) => d.network === network) ? chains.rpcFor(network) : null;
+        const recorder = client ? callRecorders.get(client) : undefined;
+        return client ? { request: (method, params) => client.request(method, params), callsAt: (n) => recorder?.callsAt(n) ?? [] } : null;
+      },
     });
     closers.push(() => status.close());
     const admin = await createAdminServer({
