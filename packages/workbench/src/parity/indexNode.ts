@@ -79,6 +79,14 @@ function blockHeader(answer: GraphQLAnswer): unknown {
   return { ...Object.fromEntries(fields.map((f) => [f, block[f] ?? null])), transactions };
 }
 
+/** Cached calls in one order: graph-node orders them by contract address only, the ties as Postgres reads them. */
+function callsSorted(answer: GraphQLAnswer): unknown {
+  const c = (answer.data as { c?: { contractAddress: string; idHash: string }[] | null } | undefined)?.c;
+  if (!Array.isArray(c)) return answerOf(answer);
+  const key = (x: { contractAddress: string; idHash: string }) => `${x.contractAddress}:${x.idHash}`;
+  return { data: { c: [...c].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)) }, errors: answer.errors?.map((e) => e.message) ?? [] };
+}
+
 /** A public proof: the block as the engine writes it, and a proof of 32 bytes (its value names the deployment id). */
 function publicProofShape(answer: GraphQLAnswer): unknown {
   const p = (answer.data as { p?: { block: unknown; proofOfIndexing: unknown }[] } | undefined)?.p;
@@ -127,7 +135,7 @@ export async function indexNodeFieldSubjects(local: Engine, graphNode: Engine, c
     await both(`blockData@${block}`, "query D($net: String!, $h: Bytes!) { d: blockData(network: $net, blockHash: $h) }", { net: network, h: header.hash });
     await both(`blockHeader@${block}`, "query D($net: String!, $h: Bytes!) { d: blockData(network: $net, blockHash: $h) }", { net: network, h: header.hash }, blockHeader);
     await both(`publicProofsOfIndexing@${block}`, "query P($id: String!, $n: BigInt!) { p: publicProofsOfIndexing(requests: [{ deployment: $id, blockNumber: $n }]) { block { number hash } proofOfIndexing } }", { n: String(block) }, publicProofShape);
-    await both(`cachedEthereumCalls@${block}`, "query E($net: String!, $h: Bytes!) { c: cachedEthereumCalls(network: $net, blockHash: $h) { idHash block { number hash } contractAddress returnValue } }", { net: network, h: header.hash });
+    await both(`cachedEthereumCalls@${block}`, "query E($net: String!, $h: Bytes!) { c: cachedEthereumCalls(network: $net, blockHash: $h) { idHash block { number hash } contractAddress returnValue } }", { net: network, h: header.hash }, callsSorted);
     const [l, g] = await Promise.all(engines.map((e, i) => proofWithStringHash(e, ids[i]!, block, header.hash)));
     subjects.push([`index-node:proofOfIndexing.stringVariable@${block}`, l, g]);
   }

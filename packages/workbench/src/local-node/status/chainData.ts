@@ -2,8 +2,11 @@
 // the network's JSON-RPC provider (graph-node reads its chain store first, then the provider). As
 // graph-node: a network the node does not index, a block the chain does not have, or a provider that
 // fails answers null, never an error.
+import { cachedCallId, type EthCallRecord } from "./ethCallRecords.js";
 export interface ChainReader {
   request<T = unknown>(method: string, params: unknown[]): Promise<T>;
+  /** The eth_calls the node's chain client made at a block number (ethCallRecords.ts); none when absent. */
+  callsAt?(blockNumber: number): EthCallRecord[];
 }
 
 /** The networks' providers: null for a network the node does not index. */
@@ -46,10 +49,16 @@ export function chainDataResolvers(readers: ChainReaders) {
     async cachedEthereumCalls(args: Record<string, unknown>): Promise<unknown[] | null> {
       const reader = await readers(String(args.network));
       if (!reader) return null;
-      // A block the chain does not know answers null; one it knows, the calls kept for it. This node
-      // keeps no eth_call results in graph-node's call cache (local-node/status/README.md).
+      // A block the chain does not know answers null; one it knows, the calls kept at its number, in
+      // graph-node's order (by contract address; its ties are Postgres's, here the id's).
       const block = await blockByHash(reader, String(args.blockHash), false);
-      return block ? [] : null;
+      if (!block || typeof block.hash !== "string") return null;
+      const hash = block.hash.toLowerCase();
+      const number = Number(block.number);
+      const calls = (reader.callsAt?.(number) ?? []).map((c) => ({ ...c, idHash: cachedCallId(c, hash) }));
+      calls.sort((a, b) => (a.contractAddress < b.contractAddress ? -1 : a.contractAddress > b.contractAddress ? 1 : a.idHash < b.idHash ? -1 : 1));
+      // As graph-node writes them: the block's hash without 0x, its number (a BigInt) as a string.
+      return calls.map((c) => ({ idHash: c.idHash, block: { hash: hash.replace(/^0x/, ""), number: String(number) }, contractAddress: c.contractAddress, returnValue: c.returnValue }));
     },
   };
 }

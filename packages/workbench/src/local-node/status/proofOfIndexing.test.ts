@@ -80,7 +80,7 @@ describe("proofOfIndexing in the status API", () => {
 
   it("signs public proofs with the zero address at the block hash recorded for the number, ten at most", async () => {
     const r = await ask(`{ p: publicProofsOfIndexing(requests: [{ deployment: "${DEP}", blockNumber: "3" }]) { deployment block { number hash } proofOfIndexing } }`);
-    expect(r.data?.p).toEqual([{ deployment: DEP, block: { number: 3, hash: block(3).hash.slice(2) }, proofOfIndexing: proofAt(3, new Uint8Array(20)) }]);
+    expect(r.data?.p).toEqual([{ deployment: DEP, block: { number: "3", hash: block(3).hash.slice(2) }, proofOfIndexing: proofAt(3, new Uint8Array(20)) }]);
     const many = Array.from({ length: 11 }, () => `{ deployment: "${DEP}", blockNumber: "3" }`).join(", ");
     expect((await ask(`{ p: publicProofsOfIndexing(requests: [${many}]) { deployment } }`)).errors?.[0]?.message).toMatch(/at most 10 requests at a time, got 11/);
   });

@@ -73,8 +73,8 @@ export function poiResolvers(store: NodeStore, proofsThrough?: ProofsThrough): R
           const number = Number(blockNumber);
           const hash = Number.isSafeInteger(number) ? await store.recentBlockHash(deployment, number).catch(() => null) : null;
           const proof = hash ? await proofOfIndexing(store, deployment, { number, hash: bytesArg(hash, "block hash") }, ZERO_ADDRESS, deployment, proofsThrough) : null;
-          // As graph-node writes a PartialBlockPtr: the number as an integer, the hash as hex without `0x`.
-          const block: { number: number | string; hash?: string } = { number: Number.isSafeInteger(number) ? number : String(blockNumber), ...(hash ? { hash: hash.replace(/^0x/i, "") } : {}) };
+          // As graph-node answers a PartialBlockPtr: the hash as hex without `0x`.
+          const block: { number: string; hash?: string } = { number: String(blockNumber), ...(hash ? { hash: hash.replace(/^0x/i, "") } : {}) };
           return { deployment, block, proofOfIndexing: proof };
         }),
       );

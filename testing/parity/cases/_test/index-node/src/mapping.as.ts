@@ -1,12 +1,13 @@
 import { BigInt, ethereum, store } from "@graphprotocol/graph-ts";
-import { Approval as ApprovalEvent } from "../generated/ApprovalToken/ApprovalToken";
+import { Approval as ApprovalEvent, ApprovalToken } from "../generated/ApprovalToken/ApprovalToken";
 import { Holder, Pair, Start } from "../generated/schema";
 
-// Each approval updates its owner's holder; a pair's second approval removes the pair.
+// Each approval updates its owner's holder; a pair's second approval removes the pair, its first asks
+// the token for the allowance (an eth_call).
 export function handleApproval(event: ApprovalEvent): void {
-  let holder = Holder.load(event.params.owner);
+  let holder = Holder.load(event.params.owner.toHexString());
   if (holder == null) {
-    holder = new Holder(event.params.owner);
+    holder = new Holder(event.params.owner.toHexString());
     holder.approvals = BigInt.zero();
   }
   holder.approvals = holder.approvals.plus(BigInt.fromI32(1));
@@ -22,6 +23,8 @@ export function handleApproval(event: ApprovalEvent): void {
   }
   const pair = new Pair(id);
   pair.value = event.params.value;
+  const allowance = ApprovalToken.bind(event.address).try_allowance(event.params.owner, event.params.spender);
+  pair.allowance = allowance.reverted ? BigInt.zero() : allowance.value;
   pair.tags = ["pair", event.params.spender.toHexString().slice(2, 6)];
   pair.save();
 }
