@@ -2,7 +2,7 @@
 // and interface a singular and a collection field, `<T>_filter`, `<T>_orderBy`, plus `_meta`,
 // Block_height, BlockChangedFilter, OrderDirection, _SubgraphErrorPolicy_ and the custom scalars; `_logs`
 // with its types.
-import { buildSchema, GraphQLScalarType, Kind, type GraphQLSchema, type ValueNode } from "graphql";
+import { buildSchema, GraphQLEnumType, GraphQLScalarType, Kind, type GraphQLSchema, type ValueNode } from "graphql";
 import { aggregationAsEntity, fieldTypeText, type FieldDef, type SubgraphSchema } from "../../subgraph-schema/index.js";
 import { queryFieldNames } from "./naming.js";
 import { LOGS_FIELD, LOGS_QUERY_FIELD_SDL, LOGS_TYPES_SDL } from "./logsField.js";
@@ -156,6 +156,10 @@ export function buildApiSchema(subgraph: SubgraphSchema): ApiSchema {
 
   const schema = buildSchema(parts.join("\n\n"));
   installScalars(schema);
+  // `_logs` answers slog's level names (`WARN` among them), as graph-node does; graphql-js, which answers
+  // a query with introspection beside `_logs`, would refuse a name the enum lacks.
+  const levels = schema.getType("LogLevel");
+  if (levels instanceof GraphQLEnumType) Object.assign(levels, { serialize: (value: unknown) => value });
   // The query side reads an aggregation like an entity type of that name (its rows' fields).
   const entities = new Map(subgraph.entities);
   for (const agg of subgraph.aggregations) entities.set(agg.name, aggregationAsEntity(agg));
