@@ -79,9 +79,11 @@ const layers: Record<string, string[]> = {
   "clients/subgraph": [W],
   scripts: ["*"],
   testing: ["*"],
-  // Suites of test material the scripts run: the parity cases, the real subgraphs, the public Matchstick suites.
+  // Suites of test material the scripts run: the parity cases, the real subgraphs, graph-node's own suites,
+  // the public Matchstick suites.
   "testing/parity/cases": ["*"],
   "testing/real-subgraphs": ["*"],
+  "testing/graph-node-suite": ["*"],
   "testing/matchstick-compat": ["*"],
 };
 

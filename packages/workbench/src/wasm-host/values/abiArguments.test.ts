@@ -1,7 +1,6 @@
 import { FunctionFragment } from "ethers/abi";
 import { describe, expect, it } from "vitest";
 import { AbiArgumentError, fitCallArguments } from "./abiArguments.js";
-import { ethereumEncode } from "../host/ethereum.js";
 
 const inputs = (signature: string) => FunctionFragment.from(`function ${signature}`).inputs;
 const hex = (bytes: unknown) => `0x${Buffer.from(bytes as Uint8Array).toString("hex")}`;
@@ -42,12 +41,5 @@ describe("fitCallArguments", () => {
     ]);
     const tuple = (fitted as { value: { value: { value: unknown }[] }[] }).value[0]!;
     expect(hex(tuple.value[0]!.value)).toBe("0x0100000000000000");
-  });
-});
-
-describe("ethereumEncode", () => {
-  it("encodes fixed bytes of any length up to 32 as their right-padded word, an empty one included", () => {
-    expect(hex(ethereumEncode({ kind: "fixedBytes", value: "0x1234" }))).toBe(`0x1234${"00".repeat(30)}`);
-    expect(hex(ethereumEncode({ kind: "fixedBytes", value: new Uint8Array(0) }))).toBe(`0x${"00".repeat(32)}`);
   });
 });
