@@ -28,6 +28,15 @@ export interface BuildSubgraphParameters {
   ipfsReady?: Promise<unknown>;
   /** Runs graph-cli another way than a fresh process per command (a warm one). */
   runner?: GraphCliRunner;
+  /** Runs on the work copy before codegen (a composed subgraph's manifest names its sources' ids there). */
+  prepare?(workDir: string): Promise<void>;
+  /**
+   * false: no networks.json and no `--network` (graph-cli's network update knows no `kind: subgraph` data
+   * source: a composed subgraph names its sources in the manifest itself, and `address`/`startBlock` are unused).
+   */
+  networkFile?: boolean;
+  /** The IPFS API codegen reads a `kind: subgraph` data source's source schema from (graph-cli's default is a public one). */
+  codegenIpfs?: string;
 }
 
 export interface BuiltSubgraph {
@@ -40,6 +49,8 @@ export interface BuiltSubgraph {
   graphCliBin?: string;
   /** The uploaded manifest's hash, when built with `ipfs`. */
   ipfsHash?: string;
+  /** false: built without networks.json (deploy it without `--network` too). */
+  networkFile?: false;
 }
 
 /**
@@ -57,19 +68,21 @@ export async function buildSubgraph(params: BuildSubgraphParameters): Promise<Bu
   // graph-ts is resolved from node_modules next to the manifest: the one the project resolves it from.
   await symlink(params.nodeModules ?? nodeModulesWithGraphTs(projectDir), join(workDir, "node_modules"), "dir");
   const dataSource = params.dataSource ?? (await firstDataSourceName(join(workDir, "subgraph.yaml")));
-  await writeFile(
+  const networkFile = params.networkFile !== false;
+  if (networkFile) await writeFile(
     join(workDir, "networks.json"),
     JSON.stringify({ [network]: { [dataSource]: { address: params.address, startBlock: params.startBlock } } }, null, 2),
   );
   const buildDir = params.outputDir ?? join(workDir, "build");
   await mkdir(buildDir, { recursive: true });
   const cli = { cwd: workDir, ...(params.graphCliBin ? { bin: params.graphCliBin } : {}), ...(params.runner ? { runner: params.runner } : {}) };
-  await graphCli(["codegen", "--output-dir", "generated/"], cli);
+  await params.prepare?.(workDir);
+  await graphCli(["codegen", "--output-dir", "generated/", ...(params.codegenIpfs ? ["--ipfs", params.codegenIpfs] : [])], cli);
   await params.ipfsReady;
-  const built = await graphCli(["build", "--network", network, "--network-file", "networks.json", "--output-dir", buildDir, ...(params.ipfs ? ["--ipfs", params.ipfs] : [])], cli);
+  const built = await graphCli(["build", ...(networkFile ? ["--network", network, "--network-file", "networks.json"] : []), "--output-dir", buildDir, ...(params.ipfs ? ["--ipfs", params.ipfs] : [])], cli);
   const ipfsHash = params.ipfs ? builtManifestHash(built.stdout + built.stderr) : null;
   if (params.ipfs && !ipfsHash) throw new Error(`graph build --ipfs printed no manifest hash:\n${built.stdout}${built.stderr}`);
-  return { workDir, buildDir, manifestPath: join(buildDir, "subgraph.yaml"), ...(params.graphCliBin ? { graphCliBin: params.graphCliBin } : {}), ...(ipfsHash ? { ipfsHash } : {}) };
+  return { workDir, buildDir, manifestPath: join(buildDir, "subgraph.yaml"), ...(params.graphCliBin ? { graphCliBin: params.graphCliBin } : {}), ...(ipfsHash ? { ipfsHash } : {}), ...(networkFile ? {} : { networkFile: false as const }) };
 }
 
 function nodeModulesWithGraphTs(projectDir: string): string {

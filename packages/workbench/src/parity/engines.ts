@@ -104,7 +104,7 @@ export async function openLocalEngine(options: EngineOptions): Promise<LocalEngi
         deploymentId = await uploadBuildVerbatim(built.buildDir, (bytes) => node.ipfs.add(bytes));
         await nameDeployment(node.urls.admin, name, deploymentId);
       } else {
-        const deployed = await deploySubgraph({ name, versionLabel: "parity", deployUrl: node.urls.admin, ipfsUrl: node.urls.ipfs, network: options.network, networkFile: "networks.json", cwd: built.workDir, ...(built.graphCliBin ? { graphCliBin: built.graphCliBin } : {}) });
+        const deployed = await deploySubgraph({ name, versionLabel: "parity", deployUrl: node.urls.admin, ipfsUrl: node.urls.ipfs, ...(built.networkFile === false ? {} : { network: options.network, networkFile: "networks.json" }), cwd: built.workDir, ...(built.graphCliBin ? { graphCliBin: built.graphCliBin } : {}) });
         if (!deployed.deploymentId) throw new Error(`graph deploy to the local node printed no deployment id:\n${deployed.output}`);
         deploymentId = deployed.deploymentId;
       }

@@ -9,6 +9,7 @@ import { acceptance, type AcceptedDifference } from "./accepted.js";
 import { firstDifference, withDeploymentsUnnamed } from "./diff.js";
 import { openLocalEngine, startEngines, type Engine } from "./engines.js";
 import { deployGraft } from "./graft.js";
+import { deployComposed } from "./composition.js";
 import { comparableTypes } from "./entitySelection.js";
 import { postGraphQL } from "./graphql.js";
 import { generateCorpus } from "./queryCorpus.js";
@@ -45,24 +46,31 @@ export async function runParityCase(parityCase: ParityCase, options: RunCaseOpti
     let scenario: Awaited<ReturnType<ParityCase["scenario"]>>;
     let built: Awaited<ReturnType<typeof buildSubgraph>>;
     let base: Awaited<ReturnType<typeof buildSubgraph>> | null;
+    let sources: BuiltSubgraph[] | null;
     let schema: SubgraphSchema;
     try {
       scenario = await parityCase.scenario(context);
       log(`scenario done: ${scenario.address} from block ${scenario.startBlock}`);
       const buildFor = (projectDir: string) => buildSubgraph({ projectDir, address: scenario.address, startBlock: scenario.startBlock, network, ...(scenario.dataSource ? { dataSource: scenario.dataSource } : {}) });
-      built = await buildFor(parityCase.projectDir);
+      // A composition case builds its sources here, its own subgraph once they are deployed (codegen reads their schemas).
+      sources = parityCase.composeOnto ? await Promise.all(parityCase.composeOnto.sourceProjectDirs.map(buildFor)) : null;
+      built = sources ? sources[0]! : await buildFor(parityCase.projectDir);
       if (parityCase.builtManifest) await rewriteBuiltManifest(built, parityCase.builtManifest);
       base = parityCase.graftOnto ? await buildFor(parityCase.graftOnto.baseProjectDir) : null;
-      schema = parseSubgraphSchema(await readFile(join(built.buildDir, "schema.graphql"), "utf8"));
+      schema = parseSubgraphSchema(await readFile(join(sources ? parityCase.projectDir : built.buildDir, "schema.graphql"), "utf8"));
     } catch (error) {
       await localNode.close();
       throw error;
     }
     // A grafting case runs its base subgraph under `<name>-base` first, then grafts the case's subgraph onto it.
-    const engines = await startEngines(base ?? built, base ? { ...engineOptions, name: `${engineOptions.name}-base` } : engineOptions, localNode);
+    const engines = await startEngines(base ?? built, base ? { ...engineOptions, name: `${engineOptions.name}-base` } : sources ? { ...engineOptions, name: `${engineOptions.name}-source-0` } : engineOptions, localNode);
     try {
       if (base && scenario.graftBlock === undefined) throw new Error(`${parityCase.name}: a grafting case's scenario must name its graftBlock`);
-      const subjects = base ? await deployGraft(engines, built, engineOptions.name, scenario.graftBlock ?? 0, chain.url) : engines;
+      const subjects = sources
+        ? await deployComposed(engines, { projectDir: parityCase.projectDir, moreSources: sources.slice(1), name: engineOptions.name, network, startBlock: scenario.startBlock, ipfsUrl: localNode.ipfsUrl })
+        : base
+          ? await deployGraft(engines, built, engineOptions.name, scenario.graftBlock ?? 0, chain.url)
+          : engines;
       const compareAll = async (round: string) => {
         await parityCase.settle?.({ ...context, local: subjects.local, graphNode: subjects.graphNode });
         const compared = await compareEngines({ caseName: parityCase.name, round, local: subjects.local, graphNode: subjects.graphNode, chainUrl: chain.url, schema, pastBlocks: scenario.pastBlocks ?? [], queries: parityCase.queries ?? [], log });

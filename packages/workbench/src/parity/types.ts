@@ -68,6 +68,13 @@ export interface ParityCase {
    * engine's id of that deployment and `graft.block` to the scenario's `graftBlock`, and compared.
    */
   graftOnto?: { baseProjectDir: string };
+  /**
+   * Subgraph composition: these source subgraph folders are built and deployed on both engines (the first
+   * as the engines start, under `<name>-source-0`, ...); then the case's own subgraph, whose `kind:
+   * subgraph` data sources name them in this order, is built and deployed on each with `source.address`
+   * set to that engine's id of each source, while they still index, and compared.
+   */
+  composeOnto?: { sourceProjectDirs: string[] };
 }
 
 export interface CorpusQuery {
