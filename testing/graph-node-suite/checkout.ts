@@ -60,6 +60,7 @@ export function run(command: string, args: string[], options: { cwd?: string; en
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
     child.on("error", (cause) => reject(new SuiteCheckoutError(`Cannot run ${command}`, { cause })));
-    child.on("exit", (code) => (code === 0 ? resolvePromise(out) : reject(new SuiteCheckoutError(`${command} ${args.slice(0, 2).join(" ")} failed (exit ${code}): ${(err || out).trim().slice(-2000)}`))));
+    // gnd prints a failed deploy's reason on stdout and only its verdict on stderr: both are kept.
+    child.on("exit", (code) => (code === 0 ? resolvePromise(out) : reject(new SuiteCheckoutError(`${command} ${args.slice(0, 2).join(" ")} failed (exit ${code}): ${`${err.trim()}\n${out.trim()}`.trim().slice(-2000)}`))));
   });
 }

@@ -47,6 +47,9 @@ export async function startLocalSuiteEngine(ctx: EngineContext): Promise<SuiteEn
     ethereumRpc: [`test:${ctx.chainUrl}`],
     ports: { query: 0, admin: 0, ipfs: 0, status: 0 },
     pollIntervalMs: 100,
+    // graph-node's harness runs with ETHEREUM_REORG_THRESHOLD=0 (tests/src/config.rs): a graft onto a base a
+    // few blocks ahead is refused under the default threshold of 250.
+    history: { reorgThreshold: 0 },
     log: process.env.GRAPH_NODE_SUITE_LOG ? (line) => ctx.log(`local node log: ${line}`) : () => undefined,
   });
   const statusUrl = `${node.urls.status}/graphql`;

@@ -99,7 +99,7 @@ async function runOne(c: RunnerCase, options: RunRunnerOptions): Promise<Omit<Ca
 }
 
 async function deployLocal(dir: string, name: string, chainUrl: string, options: RunRunnerOptions): Promise<Deployed> {
-  const node = await createLocalNode({ ethereumRpc: [`test:${chainUrl}`], ports: { query: 0, admin: 0, ipfs: 0, status: 0 }, pollIntervalMs: 100, log: process.env.GRAPH_NODE_SUITE_LOG ? (line) => options.log(`local node log: ${line}`) : () => undefined });
+  const node = await createLocalNode({ ethereumRpc: [`test:${chainUrl}`], ports: { query: 0, admin: 0, ipfs: 0, status: 0 }, pollIntervalMs: 100, history: { reorgThreshold: 0 }, log: process.env.GRAPH_NODE_SUITE_LOG ? (line) => options.log(`local node log: ${line}`) : () => undefined });
   try {
     await gndCodegen(options.tool, dir, node.urls.ipfs);
     await gndCreateAndDeploy(options.tool, dir, name, node.urls.admin, node.urls.ipfs);
