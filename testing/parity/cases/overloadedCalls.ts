@@ -5,6 +5,8 @@
 // and three overloaded events told apart by their signatures. `abi-encoding-error` then sends an amount
 // of 13, for which the handler passes 33 bytes as a fixed-bytes value: graph-node cannot convert it and
 // fails the handler deterministically; both engines must fail at that block with the same message.
+// `abi-type-mismatch` sends 300 instead, which the handler passes for a uint8: graph-node's type check
+// refuses it before the eth_call, an error it does not call deterministic (it retries the block).
 import { join } from "node:path";
 import { id } from "ethers";
 import { deployOverloadedCalls, emitTagged } from "../../../hardhat/deploy/index.js";
@@ -13,13 +15,13 @@ import type { ParityCase, ScenarioContext, ScenarioResult } from "subgraph-workb
 
 const FIXTURE = join(projectRoot, "testing", "parity", "cases", "_test", "overloaded");
 
-async function tagged(chainUrl: string, failing: boolean): Promise<ScenarioResult> {
+async function tagged(chainUrl: string, failing: false | 13n | 300n): Promise<ScenarioResult> {
   const { address, startBlock } = await deployOverloadedCalls({ rpcUrl: chainUrl });
   const calls = [
     { tag: id("first"), amount: 5n, label: "first" },
     { tag: `0x${"00".repeat(32)}`, amount: 0n, label: "" },
     { tag: `0x1234${"00".repeat(30)}`, amount: 255n, label: "padded by hand" },
-    ...(failing ? [{ tag: id("fails"), amount: 13n, label: "fails" }] : []),
+    ...(failing ? [{ tag: id("fails"), amount: failing, label: "fails" }] : []),
     { tag: id("last"), amount: 2n ** 200n, label: "last" },
   ];
   const blocks = await emitTagged({ rpcUrl: chainUrl, address, calls });
@@ -31,5 +33,9 @@ export function overloadedCallsCase(): ParityCase {
 }
 
 export function abiEncodingErrorCase(): ParityCase {
-  return { name: "abi-encoding-error", projectDir: FIXTURE, scenario: ({ chainUrl }: ScenarioContext) => tagged(chainUrl, true) };
+  return { name: "abi-encoding-error", projectDir: FIXTURE, scenario: ({ chainUrl }: ScenarioContext) => tagged(chainUrl, 13n) };
+}
+
+export function abiTypeMismatchCase(): ParityCase {
+  return { name: "abi-type-mismatch", projectDir: FIXTURE, scenario: ({ chainUrl }: ScenarioContext) => tagged(chainUrl, 300n) };
 }

@@ -371,9 +371,20 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
    * half of it: AssemblyScript traps (`unreachable`) when `memory.grow` fails, and the stub runtime's
    * doubling falls back to the exact need, so memory ends between half the cap and the cap.
    */
+  /** graph-node's context for a trigger's error: the block and transaction of a log or a call, nothing for a block. */
+  function triggerContext(t: Trigger): string {
+    const tx = t.kind === "event" ? t.event.transaction.hash : t.kind === "call" ? t.call.transaction.hash : null;
+    if (tx === null || currentBlock === null) return "";
+    const hex = typeof tx === "string" ? tx.replace(/^0x/i, "").toLowerCase() : Buffer.from(tx).toString("hex");
+    return `block #${currentBlock.number} (${currentBlock.hash}), transaction ${hex}: `;
+  }
+
   function failureMessage(err: unknown, t: Trigger | null): string {
     const e = err as { message?: string; code?: string; deterministic?: boolean };
     const message = e.message ?? String(err);
+    // A handler's non-deterministic error (an eth_call graph-node cannot encode, an RPC failure) carries
+    // graph-node's trigger context; a refused trigger has it already.
+    if (e.deterministic !== true && t !== null && t.kind !== "refused") return `failed to process trigger: ${triggerContext(t)}${message}`;
     if (options.maxMemoryMb === undefined || t === null || t.kind === "refused" || e.code !== "TRAP" || e.deterministic !== true) return message;
     const ds = registry.list[t.dataSource];
     const memory = ds ? instances.get(ds.wasmModule)?.context.exports.memory : undefined;
