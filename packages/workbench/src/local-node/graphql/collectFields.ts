@@ -45,3 +45,8 @@ function included(ctx: CollectContext, node: Parameters<typeof getDirectiveValue
   const include = getDirectiveValues(GraphQLIncludeDirective, node, ctx.variables);
   return include?.if !== false;
 }
+
+/** The selections of every field node merged under one response key, as one selection set. */
+export function mergedSelectionSet(nodes: readonly FieldNode[]): SelectionSetNode {
+  return { kind: Kind.SELECTION_SET, selections: nodes.flatMap((n) => n.selectionSet?.selections ?? []) };
+}

@@ -4,7 +4,9 @@ import { GraphQLInterfaceType, GraphQLObjectType, Kind, getArgumentValues, type 
 import type { EntityFilter, EntityOrder, FilterOp, FilterScalar, Selection } from "../store/index.js";
 import type { FieldDef } from "../../subgraph-schema/index.js";
 import type { ApiSchema } from "./apiSchema.js";
-import { collectFields } from "./collectFields.js";
+import { collectFields, mergedSelectionSet } from "./collectFields.js";
+
+export { mergedSelectionSet };
 import { QueryError, rangeError } from "./errors.js";
 
 /** graph-node's defaults for GRAPH_GRAPHQL_MAX_FIRST and GRAPH_GRAPHQL_MAX_SKIP. */
@@ -40,10 +42,6 @@ function fieldDefOf(ctx: DescribeContext, typeName: string, field: string): { de
     if (def && (graphqlType instanceof GraphQLObjectType || graphqlType instanceof GraphQLInterfaceType)) return { def, graphqlType };
   }
   return null;
-}
-
-export function mergedSelectionSet(nodes: readonly FieldNode[]): SelectionSetNode {
-  return { kind: Kind.SELECTION_SET, selections: nodes.flatMap((n) => n.selectionSet?.selections ?? []) };
 }
 
 export function describeSelection(ctx: DescribeContext, typeName: string, selectionSet: SelectionSetNode): Selection[] {

@@ -3,8 +3,7 @@
 // argument checks with their messages, and each entry projected by the query's selection.
 import type { FieldNode, FragmentDefinitionNode } from "graphql";
 import type { SubgraphLogEntry, SubgraphLogLevel, SubgraphLogQuery } from "../store/index.js";
-import { collectFields } from "./collectFields.js";
-import { mergedSelectionSet } from "./describe.js";
+import { collectFields, mergedSelectionSet } from "./collectFields.js";
 import { QueryError, debugJson } from "./errors.js";
 
 export const LOGS_FIELD = "_logs";

@@ -1,16 +1,9 @@
 // Takes log lines as they happen (synchronously: a logger must not wait) and writes them to the store
 // in batches, as graph-node's log drains buffer theirs. A read flushes first, so `_logs` sees every
 // line logged before the query arrived.
-import type { SubgraphLogEntry, SubgraphLogLevel } from "./subgraphLogs.js";
+import type { LogRecord, SubgraphLogEntry, SubgraphLogLevel } from "./logTypes.js";
 
-export interface LogRecord {
-  level: SubgraphLogLevel;
-  text: string;
-  /** graph-node's structured key-value pairs of the log call. */
-  arguments?: [string, string][];
-  /** What logged it (graph-node: the Rust module of the logging call). */
-  module: string;
-}
+export type { LogRecord };
 
 export interface LogRecorder {
   record(deployment: string, entry: LogRecord): void;

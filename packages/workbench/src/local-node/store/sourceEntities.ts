@@ -4,15 +4,9 @@
 import { StoreError } from "./errors.js";
 import { onchainOnly, rowToEntity, selectAllSql } from "./layout.js";
 import { layoutOf, type StoreState } from "./storeState.js";
-import type { EntityData } from "./types.js";
+import type { CreatedEntity } from "./types.js";
 
-export interface CreatedEntity {
-  block: number;
-  entityType: string;
-  /** The row's id in its table: the order of the writes within a block, per type. */
-  vid: number;
-  data: EntityData;
-}
+export type { CreatedEntity };
 
 export async function entitiesCreatedIn(s: StoreState, id: string, entityTypes: string[], from: number, to: number): Promise<CreatedEntity[]> {
   const layout = await layoutOf(s, id);

@@ -20,33 +20,9 @@ create table if not exists subgraphs.log_entry (
 create index if not exists log_entry_deployment_timestamp on subgraphs.log_entry (deployment, timestamp);
 `;
 
-/** graph-node's levels (slog's, trace aside: its log store never keeps trace), lowercase as it stores them. */
-export type SubgraphLogLevel = "critical" | "error" | "warn" | "info" | "debug";
+import type { SubgraphLogEntry, SubgraphLogLevel, SubgraphLogQuery } from "./logTypes.js";
 
-export interface SubgraphLogEntry {
-  /** `<deployment>-<timestamp>`, as graph-node builds it. */
-  id: string;
-  subgraphId: string;
-  /** RFC 3339 in UTC with nine fraction digits; unique and increasing within a node. */
-  timestamp: string;
-  level: SubgraphLogLevel;
-  text: string;
-  arguments: [string, string][];
-  meta: { module: string; line: number; column: number };
-}
-
-/** What `_logs` asks for, already validated (graph-node's LogQuery). */
-export interface SubgraphLogQuery {
-  level: SubgraphLogLevel | null;
-  /** Inclusive bounds, compared with the stored timestamps as text, as graph-node's file store does. */
-  from: string | null;
-  to: string | null;
-  /** Case-insensitive substring of the text. */
-  search: string | null;
-  first: number;
-  skip: number;
-  orderDirection: "asc" | "desc";
-}
+export type { SubgraphLogEntry, SubgraphLogLevel, SubgraphLogQuery } from "./logTypes.js";
 
 export async function appendLogEntries(q: Queryable, entries: SubgraphLogEntry[]): Promise<void> {
   if (entries.length === 0) return;

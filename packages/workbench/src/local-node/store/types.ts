@@ -3,11 +3,18 @@
 import type { BlockPtr, EntityChange, EntityData } from "../../wasm-host/index.js";
 import type { EntityQuery, EntityQueryResult } from "./entityQuery.js";
 import type { CopiedRows, CopyPlan } from "./rowText.js";
-import type { SubgraphLogEntry, SubgraphLogQuery } from "./subgraphLogs.js";
-import type { LogRecord } from "./logRecorder.js";
-import type { CreatedEntity } from "./sourceEntities.js";
+import type { LogRecord, SubgraphLogEntry, SubgraphLogQuery } from "./logTypes.js";
 
 export type { BlockPtr, EntityChange, EntityData };
+
+/** An entity a source deployment created (subgraph composition's trigger). */
+export interface CreatedEntity {
+  block: number;
+  entityType: string;
+  /** The row's id in its table: the order of the writes within a block, per type. */
+  vid: number;
+  data: EntityData;
+}
 
 /** A block pointer that may also carry what `_meta.block` reports. Extra fields are optional. */
 export type BlockPtrWithMeta = BlockPtr & { timestamp?: number; parentHash?: string };
