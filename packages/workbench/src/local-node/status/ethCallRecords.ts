@@ -35,8 +35,10 @@ export function createEthCallRecorder(callsKept = DEFAULT_CALLS_KEPT): EthCallRe
     let calls = byBlock.get(blockNumber);
     if (!calls) byBlock.set(blockNumber, (calls = new Map()));
     const key = `${record.contractAddress}:${record.data}`;
-    if (!calls.has(key)) kept++;
+    // graph-node inserts with ON CONFLICT DO NOTHING: the first answer for a call stays.
+    if (calls.has(key)) return;
     calls.set(key, record);
+    kept++;
     // Map keeps insertion order: the first key is the block seen longest ago.
     while (kept > callsKept && byBlock.size > 1) {
       const oldest = byBlock.keys().next().value as number;
