@@ -13,7 +13,7 @@ import { projectRoot } from "../../../../../hardhat/projectRoot.js";
 import { buildSubgraph } from "../../lib/subgraphBuild.js";
 import { graphCli } from "../../lib/graphCli.js";
 import { createLocalNode, type LocalNode } from "../index.js";
-import { blockNumber, chainApprovals, deployWithGraphCli, graphql, startChainWithToken, startNode, waitForHead, type ChainFixture, type NodeFixture } from "./harness.js";
+import { blockNumber, chainApprovals, deployWithGraphCli, graphql, startChainWithToken, startNode, waitForHead, waitForStatus, type ChainFixture, type NodeFixture } from "./harness.js";
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
@@ -128,5 +128,21 @@ describe("a debug fork of a deployment on another local node", () => {
       expect(BigInt(o.big)).toBe(BigInt(base.big) + INT8_STEP * BigInt(added.length));
     }
     expect(bLogs.some((l) => l.includes(`debug fork of ${baseId}`))).toBe(true);
+  });
+
+  it("a fork id the base does not serve fails the deployment non-deterministically, with the base's answer; the node serves on", async () => {
+    const unknown = `Qm${"x".repeat(44)}`;
+    const token = fixture.token.proxy.toLowerCase();
+    // The base's build on B (a deployment B does not have yet), forking from an id A has never seen.
+    const built = await buildSubgraph({ projectDir: FIXTURE, address: token, startBlock: fixture.token.startBlock, network: "localhost" });
+    await graphCli(["create", "--node", b.urls.admin, "fork/unknown"], { cwd: built.workDir });
+    await graphCli(["deploy", "--node", b.urls.admin, "--ipfs", b.urls.ipfs, "--version-label", "v1", "--network", "localhost", "--network-file", "networks.json", "--debug-fork", unknown, "fork/unknown"], { cwd: built.workDir });
+    const failed = await waitForStatus(b.urls.status, "fork/unknown", (st) => st.fatalError !== null, 120_000);
+    expect(failed.health).toBe("failed");
+    expect(failed.fatalError!.message).toContain(`subgraph forking failed: the GraphQL query Query { query: "query Query ($id: String) {`);
+    // The endpoint is masked as any URL in a message (a long path segment may be a key); the base names the id.
+    expect(failed.fatalError!.message).toContain(`to \`${a.node.urls.query}/subgraphs/id/***\` failed with "{"errors":[{"message":"deployment \`${unknown}\` does not exist"}]}"`);
+    // Nothing else stopped: the other fork still answers.
+    expect((await owners(`${b.urls.query}/subgraphs/name/fork/forked`)).length).toBeGreaterThan(0);
   });
 });
