@@ -136,8 +136,10 @@ describe("deployment indexer", () => {
       const head = await getHeadNumber(rpc);
       await until("sync after the slow commit", async () => (await store.getDeployment("QmSlow"))?.latestBlock?.number === head);
       const reports = logs.slice(before).filter((l) => l.startsWith("warning QmSlow: still "));
-      expect(reports.length).toBeGreaterThan(0);
-      expect(reports[0]).toMatch(/still (committing blocks up to \d+|running handlers for blocks \d+-\d+) after \d+\.\d s; worker: \d run\(s\) in flight/);
+      // On a loaded machine another step (fetching logs) may also pass the 400 ms mark: the held commit
+      // must be among the reports, naming what it waits on.
+      const slowCommit = /still (committing blocks up to \d+|running handlers for blocks \d+-\d+) after \d+\.\d s; worker: \d run\(s\) in flight/;
+      expect(reports.filter((r) => slowCommit.test(r)), reports.join("\n")).not.toEqual([]);
       expect(await storedIds("QmSlow")).toEqual(await storedIds("QmSync"));
     } finally {
       await indexer.stop();
