@@ -1,7 +1,8 @@
 // Subgraph composition on the local node alone: two source subgraphs on a real chain, and a composed
 // subgraph (`kind: subgraph` data sources) whose handlers add up their entities per owner. One source is
 // paused: the composed subgraph goes only as far as that source has indexed, with exactly the chain's
-// approvals up to there; resumed, both catch up to the head and the totals are the chain's. Checked
+// approvals up to there; resumed, both catch up to the head and the totals are the chain's, also after a
+// reorg that orphans blocks both indexed. Checked
 // against the chain's own logs (eth_getLogs), on PGlite.
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -11,7 +12,7 @@ import { sendApprovals } from "../../../../../hardhat/deploy/index.js";
 import { projectRoot } from "../../../../../hardhat/projectRoot.js";
 import { buildSubgraph } from "../../lib/subgraphBuild.js";
 import { deploySubgraph } from "../../deploy/index.js";
-import { blockNumber, chainApprovals, deployWithGraphCli, graphql, startChainWithToken, startNode, statusOf, waitForHead, waitForStatus, type ChainFixture, type NodeFixture } from "./harness.js";
+import { blockNumber, chainApprovals, rpc, deployWithGraphCli, graphql, startChainWithToken, startNode, statusOf, waitForHead, waitForStatus, type ChainFixture, type NodeFixture } from "./harness.js";
 
 vi.setConfig({ testTimeout: 400_000, hookTimeout: 240_000 });
 
@@ -61,7 +62,7 @@ async function owners(): Promise<{ id: string; grants: number; ticks: number; to
   return res.data!.owners;
 }
 
-it("follows its sources: only as far as a paused source has indexed, then to the head; totals as the chain's", async () => {
+it("follows its sources: only as far as a paused source has indexed, then to the head, through a reorg; totals as the chain's", async () => {
   const rpcUrl = chain.chain.url;
   const token = chain.token.proxy;
   await sendApprovals({ rpcUrl, token, count: 12, batchSize: 3, seed: 5 });
@@ -105,6 +106,15 @@ it("follows its sources: only as far as a paused source has indexed, then to the
   expect(await owners()).toEqual(await expectedOwners(pausedAt));
 
   expect((await admin("subgraph_resume", { deployment: ids[0] })).error).toBeUndefined();
+  await waitForHead(node.node.urls.status, "comp/composed", rpcUrl, 120_000);
+  expect(await owners()).toEqual(await expectedOwners());
+
+  // A reorg: blocks the sources and the composed subgraph indexed are orphaned, a longer branch follows.
+  const snapshot = await rpc<string>(rpcUrl, "evm_snapshot");
+  await sendApprovals({ rpcUrl, token, count: 9, batchSize: 3, seed: 9 });
+  await waitForHead(node.node.urls.status, "comp/composed", rpcUrl, 120_000);
+  await rpc(rpcUrl, "evm_revert", [snapshot]);
+  await sendApprovals({ rpcUrl, token, count: 16, batchSize: 4, seed: 11 });
   await waitForHead(node.node.urls.status, "comp/composed", rpcUrl, 120_000);
   expect(await owners()).toEqual(await expectedOwners());
 });

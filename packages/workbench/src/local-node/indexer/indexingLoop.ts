@@ -12,6 +12,7 @@ import { loadCreatedTriggers, reloadCreated, waitingFiles } from "./createdDataS
 import { mergeJobs } from "./jobMerge.js";
 import { enterPhase, startWatchdog } from "./watchdog.js";
 import { IndexerError } from "./errors.js";
+import { workerDataSourceCount } from "./sourceTriggers.js";
 import { isComposed, sourcesHead } from "./sourceTriggers.js";
 
 /** Waits `ms`, or until stop() wakes it. */
@@ -114,7 +115,7 @@ async function resetAfterError(ctx: IndexerContext): Promise<void> {
   if (again) ctx.pointer = again.latestBlock;
   // With the store down this fails too; the next step's error brings us back here.
   await reloadCreated(ctx).catch(() => {});
-  await ctx.worker!.reset(ctx.sources.list.length, waitingFiles(ctx)).catch(async () => {
+  await ctx.worker!.reset(workerDataSourceCount(ctx), waitingFiles(ctx)).catch(async () => {
     await ctx.worker?.terminate();
     ctx.worker = await startWorker(ctx);
   });

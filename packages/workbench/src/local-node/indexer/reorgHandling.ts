@@ -3,6 +3,7 @@
 import { getBlock, findCommonAncestor } from "../chain/index.js";
 import type { IndexerContext } from "./indexerContext.js";
 import { reloadCreated, waitingFiles } from "./createdDataSources.js";
+import { workerDataSourceCount } from "./sourceTriggers.js";
 
 export async function handleReorg(ctx: IndexerContext): Promise<void> {
   const { rpc, store, id, startBlock } = ctx;
@@ -32,5 +33,5 @@ export async function handleReorg(ctx: IndexerContext): Promise<void> {
   ctx.pointer = target.number >= 0 ? target : null;
   // Data sources created in the orphaned blocks are gone with them.
   await reloadCreated(ctx);
-  await ctx.worker!.reset(ctx.sources.list.length, waitingFiles(ctx));
+  await ctx.worker!.reset(workerDataSourceCount(ctx), waitingFiles(ctx));
 }

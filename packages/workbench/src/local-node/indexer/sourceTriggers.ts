@@ -20,6 +20,14 @@ export function isComposed(deployment: IndexedDeployment): boolean {
   return (deployment.subgraphDataSources?.length ?? 0) > 0;
 }
 
+/**
+ * The data sources the handlers' thread keeps across a reset (after a revert or an error): the loader's
+ * list (onchain ones, then created ones) plus the subgraph data sources, which only the thread runs.
+ */
+export function workerDataSourceCount(ctx: IndexerContext): number {
+  return ctx.sources.list.length + (ctx.deployment.subgraphDataSources?.length ?? 0);
+}
+
 /** `dataSource.address()` of a subgraph data source: the source's id as UTF-8 bytes (graph-node's to_bytes), as hex. */
 export function sourceAddressHex(source: string): string {
   return `0x${Buffer.from(source, "utf8").toString("hex")}`;
