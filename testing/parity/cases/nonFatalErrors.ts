@@ -28,6 +28,12 @@ const queries = [
   { id: "nonFatal.approvals.allow", query: allow("approvalQueries", "id owner spender value") },
   { id: "nonFatal.accounts.allow", query: allow("accounts", "id approvals total") },
   { id: "nonFatal.meta", query: "{ _meta(subgraphError: allow) { hasIndexingErrors block { number } } }" },
+  // graph-node spares debugging fields by their response keys (`_meta`, `_logs`), and a root group's
+  // error policy is deny when any of its fields lacks `subgraphError: allow`.
+  { id: "nonFatal.meta.typename", query: "{ _meta { block { number } } __typename }" },
+  { id: "nonFatal.meta.alias", query: "{ m: _meta { block { number } } }" },
+  { id: "nonFatal.meta.besideAllow", query: "{ _meta { block { number } } r: approvalQueries(first: 1, orderBy: id, subgraphError: allow) { id } }" },
+  { id: "nonFatal.introspection", query: '{ __type(name: "_Meta_") { name } }' },
 ];
 
 export function nonFatalErrorsCase(): ParityCase {

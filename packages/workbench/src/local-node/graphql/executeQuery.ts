@@ -49,15 +49,26 @@ interface RequestState {
   deployment: DeploymentRecord;
   api: ApiSchema;
   ctx: DescribeContext;
-  /** Per root response key: what it is, the block it was answered at and its error policy. */
-  blocks: Map<string, { kind: "data" | "meta" | "introspection"; block: number; deny: boolean }>;
+  /** Per root response key: the block it was answered at, its `block` argument as given and its error policy. */
+  blocks: Map<string, RootBlock>;
   /** When the query's time is up (ms since the epoch), or null without a timeout. */
   deadline: number | null;
   /** Size of the root fields answered so far, as JSON text. */
   resultSize: number;
 }
 
+interface RootBlock {
+  block: number;
+  /** The `block` argument (JSON; "null" for none): graph-node groups consecutive root fields by it. */
+  constraint: string;
+  deny: boolean;
+}
+
 const INTROSPECTION = new Set(["__schema", "__type"]);
+/** Response keys graph-node answers without an indexing_error when a query holds nothing else. */
+const DEBUGGING_KEYS = new Set(["_meta", "_logs"]);
+/** Response keys graph-node keeps under `deny` when it adds the indexing_error, in its order. */
+const KEPT_UNDER_DENY = ["_meta", "_logs", "__schema", "__type"];
 
 export interface QueryExecutorOptions {
   store: NodeStore;
@@ -157,12 +168,12 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
     const block = await resolveBlock(state, args.block);
     if (root.kind === "logs") {
       // A debugging field, as `_meta`: never hidden by an indexing error, and answered without a block.
-      state.blocks.set(key, { kind: "meta", block: -1, deny: true });
+      state.blocks.set(key, { block: block.number, constraint: "null", deny: true });
       const entries = await beforeDeadline(state, store.queryLogs(state.deployment.id, logQueryFromArgs(args, node)));
       return projectLogEntries(state.ctx, entries, nodes);
     }
     const deny = args.subgraphError !== "allow";
-    state.blocks.set(key, { kind: root.kind === "meta" ? "meta" : "data", block: block.number, deny });
+    state.blocks.set(key, { block: block.number, constraint: JSON.stringify(args.block ?? null), deny });
     const firstError = state.deployment.firstErrorBlock;
     if (root.kind === "meta") {
       const meta = state.deployment.latestBlock;
@@ -289,7 +300,7 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
     try {
       const introspection = [...roots].filter(([, nodes]) => INTROSPECTION.has(nodes[0]?.name.value ?? ""));
       // Introspection answers at the latest block, as graph-node's resolver for it does.
-      for (const [key] of introspection) state.blocks.set(key, { kind: "introspection", block: deployment.latestBlock?.number ?? -1, deny: true });
+      for (const [key] of introspection) state.blocks.set(key, { block: deployment.latestBlock?.number ?? -1, constraint: "null", deny: true });
       if (introspection.length > 0) {
         const result = await execute({
           schema: api.schema, document, variableValues: variables, operationName: request.operationName ?? undefined, rootValue: {},
@@ -310,7 +321,7 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
       return { errors: [toErrorJson(error)] };
     }
     if (state.resultSize > limits.warnResultSize) deps.warn?.(`large query result: ${state.resultSize} bytes of JSON from deployment ${deploymentId}`);
-    return applyErrorPolicy(state, data);
+    return applyErrorPolicy(state, [...roots.keys()], data);
   }
 
   return {
@@ -337,21 +348,37 @@ function logsBesideEntities(roots: Map<string, FieldNode[]>): boolean {
 }
 
 /**
- * graph-node's post-processing when the deployment has a deterministic error at a queried block: an
- * `indexing_error`, and under `deny` (the default) only `_meta` and introspection fields keep their data.
- * A query of `_meta` alone is left as it is.
+ * graph-node's post-processing when the deployment has a deterministic error, group by group of root
+ * fields (consecutive fields with the same `block` argument, each group at its own block): a group at or
+ * past the error gets an `indexing_error` unless its response keys are only `_meta` and `_logs` (by key:
+ * an alias is not spared, a `__typename` beside them is not); under `deny` (when any of its fields lacks
+ * `subgraphError: allow`) it keeps only the keys `_meta`, `_logs`, `__schema` and `__type`.
  */
-function applyErrorPolicy(state: RequestState, data: Record<string, unknown>): QueryResponse {
+function applyErrorPolicy(state: RequestState, keys: string[], data: Record<string, unknown>): QueryResponse {
   const firstError = state.deployment.firstErrorBlock;
   if (firstError === null) return { data };
-  const roots = [...state.blocks];
-  if (!roots.some(([, r]) => firstError <= r.block)) return { data };
-  if (roots.every(([, r]) => r.kind === "meta")) return { data };
-  const errors = [{ message: "indexing_error" }];
-  if (!roots.some(([, r]) => r.kind === "data" && r.deny && firstError <= r.block)) return { data, errors };
-  const kept: Record<string, unknown> = {};
-  for (const [key, r] of roots) if (r.kind !== "data" && key in data) kept[key] = data[key];
-  return Object.keys(kept).length > 0 ? { data: kept, errors } : { errors };
+  // A root without an entry (`__typename`) is read at the latest block, with no arguments.
+  const latest: RootBlock = { block: state.deployment.latestBlock?.number ?? -1, constraint: "null", deny: true };
+  const groups: { keys: string[]; block: number; constraint: string; deny: boolean }[] = [];
+  for (const key of keys) {
+    const root = state.blocks.get(key) ?? latest;
+    const last = groups.at(-1);
+    if (last && last.constraint === root.constraint) {
+      last.keys.push(key);
+      last.deny ||= root.deny;
+    } else groups.push({ keys: [key], ...root });
+  }
+  const out: Record<string, unknown> = {};
+  const errors: { message: string }[] = [];
+  for (const group of groups) {
+    const present = group.keys.filter((k) => k in data);
+    const spared = firstError > group.block || present.every((k) => DEBUGGING_KEYS.has(k));
+    if (!spared) errors.push({ message: "indexing_error" });
+    const kept = spared || !group.deny ? present : KEPT_UNDER_DENY.filter((k) => present.includes(k));
+    for (const k of kept) out[k] = data[k];
+  }
+  if (errors.length === 0) return { data };
+  return Object.keys(out).length > 0 ? { data: out, errors } : { errors };
 }
 
 function toErrorJson(error: unknown): { message: string; locations?: { line: number; column: number }[] } {
