@@ -2,10 +2,10 @@
 // project: the cases, contracts and mappings are read there at run time and never enter the repository.
 // The checkout may be a clone or a bare mirror (exported with `git archive`, `rev` picks the commit).
 import { spawn } from "node:child_process";
-import { cp, mkdtemp, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { stat } from "node:fs/promises";
+import { join } from "node:path";
 import { BaseError } from "subgraph-workbench/lib/errors";
+import { copyCheckout } from "../sourceCheckout.js";
 
 export class SuiteCheckoutError extends BaseError {
   override name = "SuiteCheckoutError";
@@ -20,35 +20,14 @@ export interface SuiteCheckout {
 }
 
 export async function copyGraphNodeTests(source: string, rev?: string): Promise<SuiteCheckout> {
-  const from = resolve(source);
-  if (!(await isDirectory(from))) throw new SuiteCheckoutError(`No checkout at ${source}`);
-  const root = await mkdtemp(join(tmpdir(), "graph-node-suite-"));
-  const remove = () => rm(root, { recursive: true, force: true });
-  try {
-    let commit: string | null;
-    if (await isBareRepository(from)) {
-      commit = (await run("git", ["--git-dir", from, "rev-parse", `${rev ?? "HEAD"}^{commit}`])).trim();
-      await run("sh", ["-c", `git --git-dir "$0" archive --format=tar "$1" tests | tar -x -C "$2"`, from, commit, root]);
-    } else {
-      if (rev) throw new SuiteCheckoutError(`--rev applies to a bare repository; check ${rev} out in ${source} instead`);
-      await cp(join(from, "tests"), join(root, "tests"), { recursive: true, filter: (p) => !p.includes("/node_modules") && !p.endsWith("/build") && !p.endsWith("/generated") });
-      commit = (await isDirectory(join(from, ".git"))) ? (await run("git", ["-C", from, "rev-parse", "HEAD"])).trim() : null;
-    }
-    const testsDir = join(root, "tests");
-    if (!(await isDirectory(join(testsDir, "integration-tests")))) throw new SuiteCheckoutError(`${source} is not a graph-node checkout: it has no tests/integration-tests`);
-    return { root, testsDir, commit, remove };
-  } catch (error) {
-    await remove();
-    throw error;
+  const copy = await copyCheckout(source, { prefix: "graph-node-suite", folder: "tests", ...(rev ? { rev } : {}) });
+  const testsDir = join(copy.dir, "tests");
+  const hasCases = await stat(join(testsDir, "integration-tests")).then((s) => s.isDirectory(), () => false);
+  if (!hasCases) {
+    await copy.remove();
+    throw new SuiteCheckoutError(`${source} is not a graph-node checkout: it has no tests/integration-tests`);
   }
-}
-
-async function isDirectory(path: string): Promise<boolean> {
-  return stat(path).then((s) => s.isDirectory(), () => false);
-}
-
-async function isBareRepository(path: string): Promise<boolean> {
-  return (await isDirectory(join(path, "objects"))) && (await stat(join(path, "HEAD")).then((s) => s.isFile(), () => false));
+  return { root: copy.dir, testsDir, commit: copy.commit, remove: copy.remove };
 }
 
 /** Runs a command to its end; its stdout, or an error with its stderr. */

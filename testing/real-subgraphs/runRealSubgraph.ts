@@ -16,7 +16,7 @@ import { startGraphNodeOracle, startLocalEngine, type Engine, type EngineOptions
 import { compareEngines, sortDifferences } from "subgraph-workbench/parity";
 import { readStatus, waitUntilSettled, type ComparedStatus } from "subgraph-workbench/parity";
 import type { CaseReport } from "subgraph-workbench/parity";
-import { CheckoutError, copyCheckout } from "./checkout.js";
+import { CheckoutError, copyCheckout } from "../sourceCheckout.js";
 import { createCheckList, type Check, type CheckList } from "./checks.js";
 import { createEntityReader } from "./entityReader.js";
 import type { RealSubgraph } from "./types.js";
@@ -57,7 +57,7 @@ export interface RealSubgraphReport {
 export async function runRealSubgraph(subgraph: RealSubgraph, options: RunRealSubgraphOptions): Promise<RealSubgraphReport> {
   const started = Date.now();
   const log = (line: string) => options.log?.(`[${subgraph.name}] ${line}`);
-  const checkout = await copyCheckout(options.source, { label: subgraph.name, ...(options.rev ? { rev: options.rev } : {}) });
+  const checkout = await copyCheckout(options.source, { prefix: `real-subgraph-${subgraph.name}`, ...(options.rev ? { rev: options.rev } : {}) });
   log(`source copied to ${checkout.dir} (commit ${checkout.commit ?? "unknown"})`);
   const missing = (await Promise.all(subgraph.expectedFiles.map(async (f) => ((await pathExists(join(checkout.dir, f))) ? null : f)))).filter((f) => f !== null);
   if (missing.length) {

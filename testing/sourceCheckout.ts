@@ -1,7 +1,7 @@
-// A public subgraph's source, copied from the checkout a user names into a scratch folder outside the
-// project: nothing of it is ever written into the repository, and nothing is downloaded. The checkout
-// may be a working tree (`git clone ...`) or a bare repository (a mirror); a bare one is exported with
-// `git archive`.
+// Other people's code (a public subgraph, graph-node's test suites), copied from the checkout a user
+// names into a scratch folder outside the project: nothing of it is ever written into the repository,
+// and nothing is downloaded. The checkout may be a working tree (`git clone ...`) or a bare repository
+// (a mirror); a bare one is exported with `git archive`.
 import { spawn } from "node:child_process";
 import { cp, mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -22,20 +22,32 @@ export interface Checkout {
 
 const SKIPPED = new Set([".git", "node_modules", "build", "generated"]);
 
-/** Copies `source` (a working tree or a bare git repository) at `rev` (bare only; default HEAD). */
-export async function copyCheckout(source: string, options: { rev?: string; label?: string } = {}): Promise<Checkout> {
+export interface CopyCheckoutOptions {
+  /** The commit (bare repositories only; default HEAD). */
+  rev?: string;
+  /** The scratch folder's name starts with it. */
+  prefix?: string;
+  /** Only this folder of the checkout, at the same path in the copy. */
+  folder?: string;
+}
+
+/** Copies `source` (a working tree or a bare git repository), or one folder of it. */
+export async function copyCheckout(source: string, options: CopyCheckoutOptions = {}): Promise<Checkout> {
   const from = resolve(source);
   if (!(await isDirectory(from))) throw new CheckoutError(`No checkout at ${source}`, { details: { source } });
-  const dir = await mkdtemp(join(tmpdir(), `real-subgraph-${options.label ?? "source"}-`));
+  const dir = await mkdtemp(join(tmpdir(), `${options.prefix ?? "checkout"}-`));
+  const folder = options.folder ?? ".";
   const remove = () => rm(dir, { recursive: true, force: true });
   try {
     if (await isBareRepository(from)) {
       const commit = (await run("git", ["--git-dir", from, "rev-parse", `${options.rev ?? "HEAD"}^{commit}`])).trim();
-      await run("sh", ["-c", `git --git-dir "$0" archive --format=tar "$1" | tar -x -C "$2"`, from, commit, dir]);
+      await run("sh", ["-c", `git --git-dir "$0" archive --format=tar "$1" "$3" | tar -x -C "$2"`, from, commit, dir, folder]);
       return { dir, commit, remove };
     }
     if (options.rev) throw new CheckoutError(`--rev applies to a bare repository; check ${options.rev} out in ${source} instead`);
-    await cp(from, dir, { recursive: true, filter: (path) => path === from || !SKIPPED.has(basename(path)) });
+    const top = join(from, folder);
+    if (!(await isDirectory(top))) throw new CheckoutError(`${source} has no ${folder}`, { details: { source } });
+    await cp(top, join(dir, folder), { recursive: true, filter: (path) => path === top || !SKIPPED.has(basename(path)) });
     const commit = (await isDirectory(join(from, ".git"))) ? (await run("git", ["-C", from, "rev-parse", "HEAD"])).trim() : null;
     return { dir, commit, remove };
   } catch (error) {
