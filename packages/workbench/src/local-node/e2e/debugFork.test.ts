@@ -13,12 +13,12 @@ import { projectRoot } from "../../../../../hardhat/projectRoot.js";
 import { buildSubgraph } from "../../lib/subgraphBuild.js";
 import { graphCli } from "../../lib/graphCli.js";
 import { createLocalNode, type LocalNode } from "../index.js";
+import { chainForkTallies, INT8_STEP } from "./forkTallies.js";
 import { blockNumber, chainApprovals, deployWithGraphCli, graphql, startChainWithToken, startNode, waitForHead, waitForStatus, type ChainFixture, type NodeFixture } from "./harness.js";
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 const FIXTURE = join(projectRoot, "packages", "workbench", "src", "local-node", "e2e", "_test", "fork-tally");
-const INT8_STEP = 9007199254740993n;
 
 interface OwnerRow {
   id: string;
@@ -93,27 +93,13 @@ afterAll(async () => {
 
 describe("a debug fork of a deployment on another local node", () => {
   it("continues the base's tallies: B's owners and spenders are the chain's totals over both phases", async () => {
-    const all = await chainApprovals(fixture.chain.url, fixture.token.proxy.toLowerCase(), fixture.token.startBlock);
     const phase2 = await chainApprovals(fixture.chain.url, fixture.token.proxy.toLowerCase(), phase2From);
     expect(phase2).toHaveLength(6);
-    const touched = new Set(phase2.map((x) => x.owner));
-    const expected = [...touched].sort().map((owner) => {
-      const mine = all.filter((x) => x.owner === owner);
-      return {
-        id: owner,
-        approvals: mine.length,
-        total: mine.reduce((s, x) => s + BigInt(x.value), 0n).toString(),
-        big: (INT8_STEP * BigInt(mine.length)).toString(),
-        label: `owner with ${mine.length} approvals`,
-        lastSpender: { id: mine[mine.length - 1]!.spender },
-      };
-    });
+    const { owners: expected, spenders: expectedSpenders } = await chainForkTallies(fixture.chain.url, fixture.token.proxy.toLowerCase(), fixture.token.startBlock, phase2From, true);
     // The fetch really happened: every touched owner had approvals before the fork's start block.
     expect(expected.every((o) => o.approvals > 1)).toBe(true);
     expect(await owners(`${b.urls.query}/subgraphs/name/fork/forked`)).toEqual(expected);
 
-    const spenderIds = new Set(phase2.map((x) => x.spender));
-    const expectedSpenders = [...spenderIds].sort().map((id) => ({ id, approvals: all.filter((x) => x.spender === id).length }));
     expect(await spenders(`${b.urls.query}/subgraphs/name/fork/forked`)).toEqual(expectedSpenders);
   });
 

@@ -20,19 +20,15 @@ import { freePort } from "../../lib/freePort.js";
 import { callAdmin, nameDeployment, startGraphNodeEngine, type GraphNodeEngine } from "../../graph-node/index.js";
 import { createLocalNode, type LocalNode } from "../index.js";
 import { readFile, writeFile } from "node:fs/promises";
+import { chainForkTallies, type ForkTallies } from "./forkTallies.js";
 import { blockNumber, chainApprovals, graphql, startChainWithToken, waitForHead, waitForStatus, type ChainFixture, type StatusInfo } from "./harness.js";
 
 vi.setConfig({ testTimeout: 600_000, hookTimeout: 600_000 });
 
 const FIXTURE = join(projectRoot, "packages", "workbench", "src", "local-node", "e2e", "_test", "fork-tally");
-const INT8_STEP = 9007199254740993n;
 const TALLIES = "{ owners(first: 1000) { id approvals total big label lastSpender } spenders(first: 1000) { id approvals } }";
 const TALLIES_WITH_REFERENCE = TALLIES.replace("lastSpender", "lastSpender { id }");
 
-interface Tallies {
-  owners: { id: string; approvals: number; total: string; big: string; label: string; lastSpender: string | { id: string } }[];
-  spenders: { id: string; approvals: number }[];
-}
 
 let fixture: ChainFixture;
 let a: LocalNode;
@@ -74,8 +70,8 @@ async function deployForked(node: LocalNode, built: BuiltSubgraph, name: string,
   await graphCli(["deploy", "--node", node.urls.admin, "--ipfs", node.urls.ipfs, "--version-label", "v1", "--network", "localhost", "--network-file", "networks.json", "--debug-fork", fork, name], { cwd: built.workDir });
 }
 
-async function tallies(url: string, query = TALLIES): Promise<Tallies> {
-  const r = await graphql<Tallies>(url, query);
+async function tallies(url: string, query = TALLIES): Promise<ForkTallies> {
+  const r = await graphql<ForkTallies>(url, query);
   if (r.errors) throw new Error(`${url}: ${JSON.stringify(r.errors)}`);
   return r.data!;
 }
@@ -145,23 +141,8 @@ afterAll(async () => {
 });
 
 /** The chain's totals, over both phases, of the owners and spenders the second phase touched. */
-async function chainTallies(reference = false): Promise<Tallies> {
-  const token = fixture.token.proxy.toLowerCase();
-  const all = await chainApprovals(fixture.chain.url, token, fixture.token.startBlock);
-  const phase2 = await chainApprovals(fixture.chain.url, token, phase2From);
-  const owners = [...new Set(phase2.map((x) => x.owner))].sort().map((owner) => {
-    const mine = all.filter((x) => x.owner === owner);
-    return {
-      id: owner,
-      approvals: mine.length,
-      total: mine.reduce((s, x) => s + BigInt(x.value), 0n).toString(),
-      big: (INT8_STEP * BigInt(mine.length)).toString(),
-      label: `owner with ${mine.length} approvals`,
-      lastSpender: reference ? { id: mine[mine.length - 1]!.spender } : mine[mine.length - 1]!.spender,
-    };
-  });
-  const spenders = [...new Set(phase2.map((x) => x.spender))].sort().map((id) => ({ id, approvals: all.filter((x) => x.spender === id).length }));
-  return { owners, spenders };
+function chainTallies(reference = false): Promise<ForkTallies> {
+  return chainForkTallies(fixture.chain.url, fixture.token.proxy.toLowerCase(), fixture.token.startBlock, phase2From, reference);
 }
 
 describe("debug forks between the local node and graph-node", () => {
