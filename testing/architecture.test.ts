@@ -29,7 +29,9 @@ const layers: Record<string, string[]> = {
   [`${W}/json-rpc`]: w("lib"),
   [`${W}/deploy`]: w("lib"),
   // The local node's own parts, bottom-up.
-  [`${W}/local-node/chain`]: w("lib", "json-rpc", "wasm-host"),
+  // A network's providers (pool, limits, health, error kinds) sit under the chain access that uses them.
+  [`${W}/local-node/providers`]: w("lib", "json-rpc"),
+  [`${W}/local-node/chain`]: w("lib", "json-rpc", "wasm-host", "local-node/providers"),
   // The row text format (and the errors it throws) are inner layers: the handlers' thread writes
   // immutable rows as COPY lines without loading the store's database code.
   [`${W}/local-node/store/errors.ts`]: w("lib"),

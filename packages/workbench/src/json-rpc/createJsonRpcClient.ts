@@ -10,7 +10,7 @@ import {
 } from "./errors.js";
 import { maskUrl } from "../lib/redact.js";
 import { parseJson } from "./parseJson.js";
-import { AnswerTooLarge, postOverHttp, postWithFetch } from "./postText.js";
+import { AnswerTooLarge, postOverHttp, postWithFetch, type TextAnswer } from "./postText.js";
 
 export type RpcParams = readonly unknown[] | Readonly<Record<string, unknown>>;
 
@@ -78,7 +78,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   // Ids only need to be unique within one client.
   let nextId = 1;
 
-  async function post(body: unknown, requestOptions: RequestOptions): Promise<{ status: number; text: string }> {
+  async function post(body: unknown, requestOptions: RequestOptions): Promise<TextAnswer> {
     const timeoutMs = requestOptions.timeoutMs ?? defaultTimeout;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = requestOptions.signal ? AbortSignal.any([timeout, requestOptions.signal]) : timeout;
@@ -93,17 +93,23 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     }
   }
 
-  function parseBody(status: number, text: string): unknown {
+  function parseBody({ status, text, retryAfter }: TextAnswer): unknown {
     let parsed: unknown;
     try {
       parsed = options.exactIntegers === false ? JSON.parse(text) : parseJson(text);
     } catch (cause) {
-      throw new HttpRequestError({ status, url: maskedUrl, body: text, cause });
+      throw new HttpRequestError({ status, url: maskedUrl, body: text, cause, retryAfter });
     }
-    // A JSON-RPC error body wins over the HTTP status (nodes answer rate limits as 429 + -32005).
+    // A JSON-RPC error body wins over the HTTP status (nodes answer rate limits as 429 + -32005); the
+    // status and Retry-After go with it.
     if (status < 200 || status >= 300) {
-      if (isRpcResponse(parsed) && parsed.error) throw rpcResponseErrorFrom(parsed.error);
-      throw new HttpRequestError({ status, url: maskedUrl, body: text });
+      if (isRpcResponse(parsed) && parsed.error) {
+        const error = rpcResponseErrorFrom(parsed.error);
+        error.httpStatus = status;
+        error.retryAfter = retryAfter ?? null;
+        throw error;
+      }
+      throw new HttpRequestError({ status, url: maskedUrl, body: text, retryAfter });
     }
     return parsed;
   }
@@ -113,8 +119,9 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
 
     async request<T>(method: string, params: RpcParams = [], requestOptions: RequestOptions = {}): Promise<T> {
       const id = nextId++;
-      const { status, text } = await post({ jsonrpc: "2.0", id, method, params }, requestOptions);
-      const body = parseBody(status, text);
+      const answer = await post({ jsonrpc: "2.0", id, method, params }, requestOptions);
+      const body = parseBody(answer);
+      const text = answer.text;
       if (!isRpcResponse(body)) {
         throw new InvalidResponseError("The endpoint did not answer with a JSON-RPC response", { detail: text.slice(0, 200) });
       }
@@ -126,8 +133,9 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
       if (calls.length === 0) return [];
       const ids = calls.map(() => nextId++);
       const payload = calls.map((call, i) => ({ jsonrpc: "2.0", id: ids[i], method: call.method, params: call.params ?? [] }));
-      const { status, text } = await post(payload, requestOptions);
-      const body = parseBody(status, text);
+      const answer = await post(payload, requestOptions);
+      const body = parseBody(answer);
+      const text = answer.text;
       if (!Array.isArray(body)) {
         // A node without batch support answers with one error object for the whole array.
         if (isRpcResponse(body) && body.error) throw rpcResponseErrorFrom(body.error);

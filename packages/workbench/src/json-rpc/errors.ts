@@ -18,8 +18,10 @@ export class HttpRequestError extends RpcClientError {
   /** The endpoint with its access key masked. */
   readonly url: string;
   readonly body: string;
+  /** The answer's Retry-After header (seconds or an HTTP date), when it had one. */
+  readonly retryAfter: string | null;
 
-  constructor(args: { status: number; url: string; body: string; cause?: unknown }) {
+  constructor(args: { status: number; url: string; body: string; cause?: unknown; retryAfter?: string | undefined }) {
     super(`HTTP request failed with status ${args.status}`, {
       detail: `URL: ${args.url}${args.body ? `; body: ${args.body.slice(0, 200)}` : ""}`,
       cause: args.cause,
@@ -27,6 +29,7 @@ export class HttpRequestError extends RpcClientError {
     this.status = args.status;
     this.url = args.url;
     this.body = args.body;
+    this.retryAfter = args.retryAfter ?? null;
   }
 }
 
@@ -86,6 +89,10 @@ export class RpcResponseError extends RpcClientError {
   static readonly code: number | undefined = undefined;
   declare readonly code: number;
   readonly data: unknown;
+  /** The HTTP status the error came with, when it was not 2xx (a 429 with a -32005 body). */
+  httpStatus: number | null = null;
+  /** The answer's Retry-After header, when it had one. */
+  retryAfter: string | null = null;
 
   constructor(error: { code: number; message: string; data?: unknown }) {
     super(error.message, { code: error.code });

@@ -10,6 +10,8 @@ import { giveBackReceiveBuffer, takeReceiveBuffer } from "./receiveBuffers.js";
 export interface TextAnswer {
   status: number;
   text: string;
+  /** The answer's Retry-After header, as sent (seconds or an HTTP date), when it has one. */
+  retryAfter?: string;
 }
 
 /**
@@ -43,7 +45,8 @@ export function postWithFetch(doFetch: typeof fetch): PostText {
       }
       chunks.push(read.value);
     }
-    return { status: res.status, text: Buffer.concat(chunks, length).toString("utf8") };
+    const retryAfter = res.headers.get("retry-after");
+    return { status: res.status, text: Buffer.concat(chunks, length).toString("utf8"), ...(retryAfter ? { retryAfter } : {}) };
   };
 }
 
@@ -115,7 +118,10 @@ export const postOverHttp: PostText = (url, body, headers, signal, limitBytes) =
     const req = (secure ? httpsRequest : httpRequest)(
       target,
       { method: "POST", agent: secure ? httpsAgent : httpAgent, headers: { ...headers, "content-length": String(payload.length) }, signal },
-      (res) => void readAnswer(res, limitBytes).then((text) => resolve({ status: res.statusCode ?? 0, text }), reject),
+      (res) => {
+        const retryAfter = res.headers["retry-after"];
+        void readAnswer(res, limitBytes).then((text) => resolve({ status: res.statusCode ?? 0, text, ...(retryAfter ? { retryAfter } : {}) }), reject);
+      },
     );
     req.on("error", reject);
     req.end(payload);

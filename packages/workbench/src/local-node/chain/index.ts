@@ -12,4 +12,7 @@ export { withChainCache } from "./chainCache.js";
 export type { CachedRpcClient, ChainCacheStats, ChainCacheStorage } from "./chainCache.js";
 export type { RpcClient } from "./rpcClient.js";
 export { createChainSet, parseRpcEntry } from "./networks.js";
-export type { ChainSet } from "./networks.js";
+export type { ChainSet, ChainSetOptions } from "./networks.js";
+// The providers part is the chain's inner layer: the node and the indexer reach it through here.
+export { ProvidersUnavailableError, ProviderConfigError, readGraphNodeConfig } from "../providers/index.js";
+export type { NetworkProviders, ProviderStatus } from "../providers/index.js";

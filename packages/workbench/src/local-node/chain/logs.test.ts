@@ -140,5 +140,10 @@ describe("createLogFetcher", () => {
     expect(isRangeLimitError(new ResponseTooLargeError({ url: "http://127.0.0.1:8545", limitBytes: 1024 }))).toBe(true);
     expect(isRangeLimitError(new HttpRequestError({ status: 500, url: "http://127.0.0.1:8545", body: "" }))).toBe(false);
     expect(isRangeLimitError(new RpcResponseError({ code: -32000, message: "header not found" }))).toBe(false);
+    // A rate limit or an overloaded node is never a range too large: the range must not shrink for it.
+    expect(isRangeLimitError(new HttpRequestError({ status: 429, url: "http://127.0.0.1:8545", body: "Too Many Requests" }))).toBe(false);
+    expect(isRangeLimitError(new HttpRequestError({ status: 503, url: "http://127.0.0.1:8545", body: "" }))).toBe(false);
+    expect(isRangeLimitError(new RpcResponseError({ code: -32005, message: "project ID request rate exceeded" }))).toBe(false);
+    expect(isRangeLimitError(new RpcResponseError({ code: 429, message: "Your app has exceeded its compute units per second capacity." }))).toBe(false);
   });
 });

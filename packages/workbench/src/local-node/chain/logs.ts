@@ -1,8 +1,9 @@
 // eth_getLogs over block ranges with an adaptive span: shrink when the node refuses (too many
-// results, range limits, timeouts), grow again while answers stay small.
+// results, range limits, answers too large), grow again while answers stay small.
 import type { RpcClient } from "./rpcClient.js";
 import { parseLog, toHex, type ChainLog } from "./blocks.js";
-import { HttpRequestError, ResponseTooLargeError, RpcResponseError, TimeoutError } from "../../json-rpc/index.js";
+import { TimeoutError } from "../../json-rpc/index.js";
+import { ProvidersUnavailableError, classifyRpcError } from "../providers/index.js";
 import { BaseError } from "../../lib/errors.js";
 import { ChainError } from "./errors.js";
 
@@ -39,26 +40,22 @@ export interface LogFetcher {
   readonly range: number;
 }
 
-// Phrases nodes use when a getLogs range is too large (geth, erigon, alchemy, infura, quicknode, ...).
-const LIMIT_PATTERN = /too many|limit|exceed|range|timeout|timed out|query returned more than|response size|block range/i;
-
-/** True when the error means "ask for fewer blocks", not "the node is broken". */
+/**
+ * True when the error means "ask for fewer blocks": a range or result cap in any provider's words
+ * (providers/errorKinds.ts), an answer past the client's size limit, or a request that keeps timing out.
+ * A rate limit, a 503 or a node behind never is: the provider pool waits those out, and the range stays.
+ */
 export function isRangeLimitError(err: unknown): boolean {
-  // An answer past the client's size limit: fewer blocks give a smaller one.
-  if (err instanceof TimeoutError || err instanceof ResponseTooLargeError) return true;
-  if (err instanceof HttpRequestError) return [413, 503, 504].includes(err.status);
-  if (err instanceof RpcResponseError) return err.code === -32005 || LIMIT_PATTERN.test(err.message);
-  return false;
+  if (classifyRpcError(err).kind === "range") return true;
+  // Only a plain client lets a timeout through; the pool first asks again, on other providers too.
+  if (err instanceof TimeoutError) return true;
+  return err instanceof ProvidersUnavailableError && err.cause instanceof TimeoutError;
 }
 
-/** Some providers suggest a workable range in the message, e.g. "[0x10, 0x2f]". */
+/** Some providers suggest a workable range in the message, e.g. "[0x10, 0x2f]" or "retry with the range 16-47". */
 function suggestedEnd(err: unknown, fromBlock: number): number | null {
-  if (!(err instanceof Error)) return null;
-  const m = /\[(0x[0-9a-f]+),\s*(0x[0-9a-f]+)\]/i.exec(err.message);
-  if (!m?.[1] || !m[2]) return null;
-  const start = Number.parseInt(m[1], 16);
-  const end = Number.parseInt(m[2], 16);
-  return start === fromBlock && end >= start ? end : null;
+  const hint = classifyRpcError(err).suggestedRange;
+  return hint && hint.from === fromBlock && hint.to >= hint.from ? hint.to : null;
 }
 
 function filterParams(filter: LogFilter): Record<string, unknown> {

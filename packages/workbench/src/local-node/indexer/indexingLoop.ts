@@ -1,6 +1,6 @@
 // The indexer's main loop: each step checks the head and the pointer's block (reorg), then indexes one
 // log range; errors back off and restart from what the store holds.
-import { getBlock, getHeadNumber } from "../chain/index.js";
+import { getBlock, getHeadNumber, ProvidersUnavailableError } from "../chain/index.js";
 import type { IndexerContext } from "./indexerContext.js";
 import { startWorker } from "./hostWorkerStart.js";
 import { DeploymentFailed, DeploymentPaused, noteCommitted, runJobs } from "./jobRunner.js";
@@ -50,7 +50,12 @@ async function step(ctx: IndexerContext): Promise<boolean> {
   if (ctx.pointer && ctx.pointer.number >= startBlock - 1) {
     enterPhase(ctx, `checking block ${ctx.pointer.number} for a reorg`);
     const current = await getBlock(rpc, ctx.pointer.number);
-    if (!current || current.hash !== ctx.pointer.hash) {
+    // No block there yet is a provider behind (a lagging backend), not a reorg: wait for it. A reorg is a changed hash.
+    if (!current) {
+      ctx.log("debug", `the provider has no block ${ctx.pointer.number} yet; waiting`);
+      return false;
+    }
+    if (current.hash !== ctx.pointer.hash) {
       await handleReorg(ctx);
       return true;
     }
@@ -159,7 +164,9 @@ export async function runIndexingLoop(ctx: IndexerContext): Promise<void> {
         }
         if (err instanceof DeploymentPaused) return;
         failures++;
-        const wait = Math.min(30_000, 250 * 2 ** Math.min(failures, 7));
+        // The providers' own backoff already waited out their faults (local-node/providers): this wait is
+        // for what is left (the store, a host worker), short and jittered, never compounding into long sleeps.
+        const wait = err instanceof ProvidersUnavailableError ? 1_000 : Math.round(Math.min(10_000, 250 * 2 ** Math.min(failures - 1, 6)) * (0.5 + Math.random() / 2));
         ctx.log("warning", `retrying in ${wait} ms: ${(err as Error).message}`);
         try {
           await resetAfterError(ctx);
