@@ -15,9 +15,10 @@ import { indexNodeCase } from "./indexNode.js";
 import { abiEncodingErrorCase, abiTypeMismatchCase, overloadedCallsCase } from "./overloadedCalls.js";
 import { unquotedAddressesCase } from "./unquotedAddresses.js";
 import { compositionCase } from "./composition.js";
+import { skipDuplicatesCase } from "./skipDuplicates.js";
 import type { ParityCase } from "subgraph-workbench/parity";
 
 /** The cases `npm run parity` and `npm test` run, in order. */
 export function builtInCases(): ParityCase[] {
-  return [approvalsCase(), accountsCase(), failingHandlerCase(), factoryCase(), filesCase(), nonFatalErrorsCase(), nonFatalBeforeSyncCase(), twoHandlersCase(), pruningCase(), graftingCase(), graftingLegacyBaseCase(), adminCase(), timeseriesCase(), aggregationCase(), overloadedCallsCase(), abiEncodingErrorCase(), abiTypeMismatchCase(), unquotedAddressesCase(), logsCase(), indexNodeCase(), compositionCase()];
+  return [approvalsCase(), accountsCase(), failingHandlerCase(), factoryCase(), filesCase(), nonFatalErrorsCase(), nonFatalBeforeSyncCase(), twoHandlersCase(), pruningCase(), graftingCase(), graftingLegacyBaseCase(), adminCase(), timeseriesCase(), aggregationCase(), overloadedCallsCase(), abiEncodingErrorCase(), abiTypeMismatchCase(), unquotedAddressesCase(), skipDuplicatesCase(), logsCase(), indexNodeCase(), compositionCase()];
 }

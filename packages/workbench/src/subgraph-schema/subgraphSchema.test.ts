@@ -65,6 +65,15 @@ describe("parseSubgraphSchema", () => {
   });
 });
 
+describe("@entity(skipDuplicates)", () => {
+  it("is kept for an immutable type and refused on a mutable one, with graph-node's message", () => {
+    const schema = parseSubgraphSchema(`type Ping @entity(immutable: true, skipDuplicates: true) { id: ID! } type Pong @entity(immutable: true) { id: ID! }`);
+    expect(schema.entities.get("Ping")).toMatchObject({ immutable: true, skipDuplicates: true });
+    expect(schema.entities.get("Pong")?.skipDuplicates).toBeUndefined();
+    expect(() => parseSubgraphSchema(`type Ping @entity(skipDuplicates: true) { id: ID! }`)).toThrow("Entity type `Ping` has skipDuplicates: true but is not immutable; skipDuplicates requires immutable: true");
+  });
+});
+
 describe("timeseries and aggregations", () => {
   it("takes a timeseries as graph-node does: immutable, Int8 id, Timestamp timestamp", () => {
     const schema = parseSubgraphSchema(`type Point @entity(timeseries: true) { id: Int8! timestamp: Timestamp! value: BigInt! }`);

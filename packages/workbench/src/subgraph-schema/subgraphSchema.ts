@@ -106,6 +106,10 @@ export function parseSubgraphSchema(sdl: string): SubgraphSchema {
     const entityDirective = findDirective(node.directives, "entity");
     const timeseries = directiveBool(entityDirective, "timeseries");
     const immutable = timeseries || directiveBool(entityDirective, "immutable");
+    const skipDuplicates = directiveBool(entityDirective, "skipDuplicates");
+    if (skipDuplicates && !immutable) {
+      throw new SchemaError(`Entity type \`${name}\` has skipDuplicates: true but is not immutable; skipDuplicates requires immutable: true`, { details: { type: name } });
+    }
     const fields = readFields(name, node.fields ?? []);
     const fieldsByName = byName(fields);
     if (timeseries) checkTimeseries(name, entityDirective, fieldsByName);
@@ -121,7 +125,7 @@ export function parseSubgraphSchema(sdl: string): SubgraphSchema {
       if (!def) throw new SchemaError(`entity ${name} implements unknown interface ${iface}`, { details: { type: name } });
       def.implementedBy.push(name);
     }
-    entities.set(name, { name, immutable, timeseries, idKind, fields, fieldsByName, interfaces: implemented });
+    entities.set(name, { name, immutable, ...(skipDuplicates ? { skipDuplicates } : {}), timeseries, idKind, fields, fieldsByName, interfaces: implemented });
   }
 
   // @derivedFrom must name a field on the target type that points back (graph-node checks the same).

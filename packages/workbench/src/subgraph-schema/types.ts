@@ -31,6 +31,11 @@ export interface EntityTypeDef {
   name: string;
   /** `@entity(immutable: true)` (or a timeseries): written once, never updated or removed. */
   immutable: boolean;
+  /**
+   * `@entity(immutable: true, skipDuplicates: true)`: a later block's insert of an existing id, an
+   * overwrite or a removal is dropped instead of failing the handler (graph-node's write.rs).
+   */
+  skipDuplicates?: boolean;
   /** `@entity(timeseries: true)`. */
   timeseries: boolean;
   idKind: IdKind;

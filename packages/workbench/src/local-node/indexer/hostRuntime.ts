@@ -521,6 +521,8 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       }
     },
     reset(dataSources, waiting) {
+      // Also forgets the writes skipDuplicates dropped, as graph-node starts a new entity cache.
+      blockStore.reset();
       clean = new Map();
       older = new Map();
       pending = new Map();

@@ -1,13 +1,14 @@
 // `store.set` and `store.remove` with graph-node's semantics (entity_cache.rs, write.rs): set merges
 // into the existing entity and drops null fields, the merged entity is validated, immutable entities
-// may be set again only in the block that created them and are never removed; "auto" and timeseries
-// ids are generated.
+// may be set again only in the block that created them and are never removed (with skipDuplicates such
+// writes are dropped); "auto" and timeseries ids are generated.
 import { copyEntity, type EntityData, type StoreValue } from "../values/storeValue.js";
+import type { EntityTypeDef } from "../../subgraph-schema/index.js";
 import { HostError } from "../errors.js";
 import { canonicalId, entityTypeOf, prepareSetData, validateEntity } from "./schemaCheck.js";
 import { bytesToHex } from "../values/hex.js";
 import { tableOf, type HostStoreState } from "./hostStoreState.js";
-import { current } from "./cacheReads.js";
+import { current, stored } from "./cacheReads.js";
 import { remember } from "./handlerJournal.js";
 import { notePendingBlock, write } from "./pendingWrites.js";
 
@@ -47,8 +48,12 @@ export function setEntity(s: HostStoreState, entityType: string, givenId: string
   if (def.immutable) {
     const sameBlock = s.inBlock.get(entityType)?.has(id) === true;
     if (!sameBlock) {
-      const existing = current(s, entityType, id);
+      const existing = stored(s, entityType, id);
       if (existing.data !== null) {
+        if (def.skipDuplicates) {
+          dropWrite(s, def, entityType, id, current(s, entityType, id).data, update);
+          return;
+        }
         const block = s.block;
         const key = `${entityType}[${id}]`;
         const at = block === null ? "the current block" : `block ${block.number}`;
@@ -82,6 +87,10 @@ export function removeEntity(s: HostStoreState, entityType: string, givenId: str
   const def = entityTypeOf(s.schema, entityType, givenId, "remove");
   const id = canonicalId(def, givenId);
   if (def.immutable) {
+    if (def.skipDuplicates) {
+      dropRemoval(s, entityType, id);
+      return;
+    }
     throw new HostError("IMMUTABLE", `entity type ${entityType} is immutable; removing ${entityType}[${id}] is not possible`, {
       details: { entityType, id },
     });
@@ -90,4 +99,36 @@ export function removeEntity(s: HostStoreState, entityType: string, givenId: str
   tableOf(s.pending, entityType).set(id, null);
   notePendingBlock(s, entityType, id);
   s.inBlock.get(entityType)?.delete(id);
+}
+
+/**
+ * A later block's save of an existing skipDuplicates entity: the store keeps the first version, but
+ * graph-node's entity cache holds the merged write, which the mapping's later loads read.
+ */
+function dropWrite(s: HostStoreState, def: EntityTypeDef, entityType: string, id: string, cached: EntityData | null, update: EntityData): void {
+  const merged: EntityData = cached === null ? new Map() : copyEntity(cached);
+  for (const [name, value] of update) {
+    if (value.kind === "Null") merged.delete(name);
+    else merged.set(name, value);
+  }
+  validateEntity(s.schema, def, id, merged);
+  remember(s, entityType, id);
+  tableOf(s.dropped, entityType).set(id, merged);
+}
+
+/**
+ * A removal of a skipDuplicates entity: one written in this block is simply not written (graph-node
+ * folds the insert and the removal into nothing); a stored one stays stored, while the cache, and so
+ * later loads, see it removed.
+ */
+function dropRemoval(s: HostStoreState, entityType: string, id: string): void {
+  remember(s, entityType, id);
+  const pending = s.pending.get(entityType);
+  if (pending?.has(id) && s.inBlock.get(entityType)?.has(id)) {
+    pending.delete(id);
+    s.pendingBlocks.get(entityType)?.delete(id);
+    s.inBlock.get(entityType)?.delete(id);
+    return;
+  }
+  if (stored(s, entityType, id).data !== null) tableOf(s.dropped, entityType).set(id, null);
 }

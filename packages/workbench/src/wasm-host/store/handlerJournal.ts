@@ -10,6 +10,7 @@ export function remember(s: HostStoreState, entityType: string, id: string): voi
     pending: s.pending.get(entityType)?.get(id),
     pendingBlock: s.pendingBlocks.get(entityType)?.get(id),
     inBlock: s.inBlock.get(entityType)?.get(id),
+    dropped: s.dropped.get(entityType)?.get(id),
   });
 }
 
@@ -25,5 +26,7 @@ export function rollbackHandler(s: HostStoreState): void {
     else tableOf(s.pendingBlocks, e.entityType).set(e.id, e.pendingBlock);
     if (e.inBlock === undefined) s.inBlock.get(e.entityType)?.delete(e.id);
     else tableOf(s.inBlock, e.entityType).set(e.id, e.inBlock);
+    if (e.dropped === undefined) s.dropped.get(e.entityType)?.delete(e.id);
+    else tableOf(s.dropped, e.entityType).set(e.id, e.dropped);
   }
 }

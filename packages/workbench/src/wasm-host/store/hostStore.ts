@@ -92,6 +92,7 @@ export function createHostStore(schema: SubgraphSchema, backend: EntityStoreBack
       s.pending = new Map();
       s.pendingBlocks = new Map();
       s.inBlock = new Map();
+      s.dropped = new Map();
       s.journal = null;
     },
     beginHandler() {

@@ -16,6 +16,7 @@ export interface JournalEntry {
   pending: Pending | undefined;
   pendingBlock: number | undefined;
   inBlock: EntityData | undefined;
+  dropped: Pending | undefined;
 }
 
 export interface HostStoreState {
@@ -27,6 +28,11 @@ export interface HostStoreState {
   // The block each pending write happened in (for graph-node's immutability message).
   pendingBlocks: Table<number>;
   inBlock: Table<EntityData>;
+  /**
+   * Writes that skipDuplicates dropped (null: a dropped removal). graph-node's entity cache keeps what
+   * the mapping wrote even when the store drops it, so later loads read these until a reset.
+   */
+  dropped: Table<Pending>;
   block: BlockPtr | null;
   /** Writes of the running handler; null outside beginHandler/commitHandler. */
   journal: JournalEntry[] | null;
@@ -51,6 +57,7 @@ export function createHostStoreState(schema: SubgraphSchema, backend: EntityStor
     pending: new Map(),
     pendingBlocks: new Map(),
     inBlock: new Map(),
+    dropped: new Map(),
     block: null,
     journal: null,
     idSeq: 0,
