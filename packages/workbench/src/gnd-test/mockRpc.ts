@@ -4,10 +4,11 @@
 // with no mock is answered with an error and remembered, so the runner fails the test at once with gnd's
 // message instead of letting the node retry it.
 import { readText, sendJson, serve, type RunningServer } from "../lib/http/index.js";
-import { mockKey, type MockBlock, type MockChain, type MockLog } from "./mockChain.js";
+import { mockKey, ZERO_HASH, type MockBlock, type MockChain, type MockLog } from "./mockChain.js";
 
 const ZERO_ADDRESS = `0x${"0".repeat(40)}`;
 const EMPTY_ROOT = "0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421";
+const EMPTY_BLOOM = `0x${"0".repeat(512)}`;
 const EMPTY_OMMERS = "0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347";
 
 export interface MockRpc {
@@ -77,6 +78,10 @@ export async function startMockRpc(chain: MockChain): Promise<MockRpc> {
       input: "0x",
       nonce: "0x0",
       type: "0x0",
+      // A legacy transaction's signature fields: graph-node's decoder requires them.
+      v: "0x1b",
+      r: "0x1",
+      s: "0x1",
     };
   }
 
@@ -96,6 +101,11 @@ export async function startMockRpc(chain: MockChain): Promise<MockRpc> {
       difficulty: "0x0",
       size: "0x0",
       extraData: "0x",
+      // Fields every Ethereum client answers, which graph-node's block decoder requires.
+      logsBloom: EMPTY_BLOOM,
+      mixHash: ZERO_HASH,
+      nonce: "0x0000000000000000",
+      totalDifficulty: "0x0",
       transactions: full ? block.transactions.map((h) => transactionJson(block, h)) : block.transactions,
       uncles: [],
     };
@@ -123,7 +133,7 @@ export async function startMockRpc(chain: MockChain): Promise<MockRpc> {
       contractAddress: null,
       status: "0x1",
       type: "0x2",
-      logsBloom: `0x${"0".repeat(512)}`,
+      logsBloom: EMPTY_BLOOM,
       logs: block.logs.filter((l) => l.transactionHash === hash).map((l) => logJson(block, l)),
     };
   }
@@ -184,6 +194,13 @@ export async function startMockRpc(chain: MockChain): Promise<MockRpc> {
         const hash = String(params[0]).toLowerCase();
         const block = findTransaction(hash);
         return block ? receiptJson(block, hash) : null;
+      }
+      case "eth_getBlockReceipts": {
+        // One receipt per transaction of the block: the runner tests' blocks all carry a transaction of
+        // hash zero, which only a block-scoped lookup can tell apart.
+        const tag = params[0];
+        const block = typeof tag === "string" && /^0x[0-9a-f]{64}$/i.test(tag) ? chain.blockByHash(tag) : chain.block(blockNumberOf(tag));
+        return block ? block.transactions.map((h) => receiptJson(block, h)) : null;
       }
       case "eth_call": {
         const call = (params[0] ?? {}) as { to?: unknown; data?: unknown; input?: unknown };
