@@ -9,7 +9,8 @@ import { builtManifestHash, graphCli } from "subgraph-workbench/lib/graphCli";
 import { createWarmGraphCli } from "subgraph-workbench/lib/warmGraphCli";
 import { exportImplementationAbi } from "./abi.js";
 import { defaultVersionLabel } from "./versionLabel.js";
-import { answersHttp, startGraphNodeServices, startLocalNodeService, type GraphNodeServices, type LocalNodePorts, type StartedLocalNode } from "subgraph-workbench/node-services";
+import { formatProfileTable } from "subgraph-workbench/lib/handlerProfileTable";
+import { answersHttp, fetchHandlerProfile, startGraphNodeServices, startLocalNodeService, type GraphNodeServices, type LocalNodePorts, type StartedLocalNode } from "subgraph-workbench/node-services";
 import { waitForIpfsApi } from "subgraph-workbench/lib/ipfsApiReady";
 import { ensureApprovalToken, ensureChain } from "./jobServices.js";
 import type { HardhatNode } from "../../hardhat/chain/index.js";
@@ -150,6 +151,10 @@ export async function runMainJob(options: MainJobOptions): Promise<RunningMainJo
         }
       },
     });
+
+    // Where the catch-up spent its time, per handler (the local node's profile; graph-node has none).
+    const profile = deployed.deploymentId && !useGraphNode ? await fetchHandlerProfile(`http://127.0.0.1:${options.ports.query}`, deployed.deploymentId) : null;
+    if (profile && profile.length > 0) log(`[6/7] handler profile:\n${formatProfileTable(profile).replace(/^/gm, "      ")}`);
 
     // 7. The approvals, and where to query them.
     const queryUrl = `http://127.0.0.1:${options.ports.query}/subgraphs/name/${options.name}`;

@@ -9,6 +9,7 @@ import { logStrayErrors, stopOnSignals } from "../cli/processGuards.js";
 import { startChildReaper } from "../cli/childReaper.js";
 import { defaultSubgraphName, findSubgraph } from "../cli/subgraphFolder.js";
 import { existsSync } from "node:fs";
+import { formatProfileTable } from "../lib/handlerProfileTable.js";
 
 const USAGE = `Usage: subgraph-workbench node [options]
 
@@ -32,6 +33,9 @@ Options:
                                   (default GRAPH_FORK_BASE)
   --name <name>                   with --engine graph-node: the subgraph's name (default SUBGRAPH_NAME,
                                   else local/<package name>)
+  --profile                       also print each deployment's handler profile when the node stops
+                                  (it is printed when a catch-up ends, and served at
+                                  /_workbench/api/profile/<id> on the query port)
   --debug                         debug-level log lines
   -h, --help                      this help
 
@@ -61,6 +65,7 @@ const { values } = parseCli({
   "fork-base": { type: "string" },
   name: { type: "string" },
   debug: { type: "boolean", default: false },
+  profile: { type: "boolean", default: false },
 }, process.argv.slice(2), USAGE);
 
 function port(name: string, raw: string): number {
@@ -133,7 +138,16 @@ if (values.engine === "graph-node") {
     ...(values["chain-cache"] ? { chainCache: true } : {}),
     ...(forkBase !== undefined ? { forkBase } : {}),
   });
-  stopOnSignals(() => node.close().then(database.stop));
+  const printProfiles = async (): Promise<void> => {
+    for (const d of await node.store.listDeployments()) {
+      const profile = node.indexer.profile(d.id);
+      if (profile && profile.handlers.length > 0) console.log(`handler profile of ${d.id}:\n${formatProfileTable(profile.handlers)}`);
+    }
+  };
+  stopOnSignals(async () => {
+    if (values.profile) await printProfiles().catch(() => undefined);
+    await node.close().then(database.stop);
+  });
 } catch (err) {
   fail(err);
 }

@@ -4,7 +4,8 @@
 // query URL and GraphiQL stay the same; a version that fails leaves the last good one serving.
 import { errorText } from "../lib/errors.js";
 import { createWarmGraphCli } from "../lib/warmGraphCli.js";
-import { answersHttp, startLocalNodeService, type LocalNodePorts, type StartedLocalNode } from "../node-services/index.js";
+import { answersHttp, fetchHandlerProfile, startLocalNodeService, type LocalNodePorts, type StartedLocalNode } from "../node-services/index.js";
+import { formatProfileTable } from "../lib/handlerProfileTable.js";
 import { createSubgraphWatcher, type SubgraphWatcher } from "./subgraphWatcher.js";
 import { deployVersion, DevVersionError } from "./deployVersion.js";
 import { DevIndexingError, waitForVersion } from "./waitForVersion.js";
@@ -114,6 +115,9 @@ export async function createDevLoop(options: DevLoopOptions): Promise<DevLoop> {
           `[dev] ${label} serves ${deployed.deploymentId} at block ${result.block}: ${files.length > 0 ? "save to query on re-indexed data" : "ready to query in"} ${s(result.at - savedAt)}` +
             ` (codegen ${s(t.codegen)}, build ${s(t.build)}, deploy ${s(t.deploy)}, indexing and switch ${s(result.at - deployedAt)})`,
         );
+        // Where the re-index spent its time, per handler (the local node's profile; none from graph-node).
+        const profile = await fetchHandlerProfile(`http://127.0.0.1:${options.ports.query}`, deployed.deploymentId);
+        if (profile && profile.length > 0) log(`[dev] ${label} handler profile:\n${indent(formatProfileTable(profile))}`);
         // After the version serves, so the tests do not slow the save-to-query path on two cores.
         if (files.length > 0) await runTouchedTests(files, label);
       } catch (error) {

@@ -18,10 +18,11 @@ import { releaseBinaryPages } from "../lib/binaryPages.js";
 import { describeError, type FailedRequest } from "../lib/http/index.js";
 import { historySettingsFromEnv, resolveHistorySettings, type HistorySettings } from "./historySettings.js";
 import { createFileReader } from "./dataSourceFiles.js";
-import { DEFAULT_MAPPING_LIMITS, createIndexerService, type IndexerService, type MappingLimits } from "./indexer/index.js";
+import { DEFAULT_MAPPING_LIMITS, createIndexerService, markedLayer, type IndexerService, type MappingLimits } from "./indexer/index.js";
 import { createProofService, type ProofService } from "./proofs/index.js";
 import type { LogLevel } from "../wasm-host/index.js";
 import { createDebugForkRecords, createSubgraphFork, parseForkBase } from "./fork/index.js";
+import { createDashboardRoutes } from "./dashboard/index.js";
 
 export { DEFAULT_QUERY_LIMITS, queryLimitsFromEnv, type QueryLimits } from "./query-server/index.js";
 export { DEFAULT_MAPPING_LIMITS, mappingLimitsFromEnv, type MappingLimits } from "./indexer/index.js";
@@ -179,7 +180,8 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
   const callRecorders = new Map<RpcClient, EthCallRecorder>();
   const chains = createChainSet(options.ethereumRpc, {}, (rpc) => {
     const recorder = createEthCallRecorder();
-    const client = recorder.watch(options.chainCache ? withChainCache(rpc, store.chainCache, (message) => log("info", message)) : rpc);
+    // Both sides of the cache are marked, so that a handler's profile can count the eth_calls it answered.
+    const client = recorder.watch(options.chainCache ? markedLayer(withChainCache(markedLayer(rpc, "chain"), store.chainCache, (message) => log("info", message)), "cache") : rpc);
     callRecorders.set(client, recorder);
     return client;
   });
@@ -261,6 +263,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
       onError: requestFailed("query server"),
       ...(options.queryLimits ? { limits: options.queryLimits } : {}),
       warn: (message) => log("warning", `query server: ${message}`),
+      ownPages: createDashboardRoutes({ profile: (id) => indexer.profile(id) }),
     });
     closers.push(() => query.close());
     const status = await createStatusServer({

@@ -3,3 +3,4 @@
 export { openNodeDatabase, type NodeDatabase, type NodeDatabaseOptions } from "./nodeDatabase.js";
 export { startGraphNodeServices, type GraphNodeServices, type GraphNodeServicesOptions } from "./graphNodeEngine.js";
 export { answersHttp, defaultPorts, startLocalNodeService, type LocalNodePorts, type StartLocalNodeOptions, type StartedLocalNode } from "./localNodeService.js";
+export { fetchHandlerProfile } from "./handlerProfile.js";

@@ -14,6 +14,7 @@ import type {
   LogLevel,
 } from "../../wasm-host/index.js";
 import type { PoiVersion } from "../poi/index.js";
+import type { ProfileDelta } from "./handlerProfile.js";
 // Types only: the store itself never loads in the handlers' thread.
 import type { CopiedRows, CopyPlan, PoiJournalEntry } from "../store/index.js";
 
@@ -212,7 +213,8 @@ export interface MappingLogOrigin {
 export type WorkerReply =
   /** The thread has loaded the host's modules and waits for its init. */
   | { type: "loaded" }
-  | { type: "done"; id: number; results: BlockResult[]; failure: HandlerFailure | null }
+  /** `profile`: what the run's handlers cost (handlerProfile.ts), null when none ran. */
+  | { type: "done"; id: number; results: BlockResult[]; failure: HandlerFailure | null; profile?: ProfileDelta | null }
   /** `mapping`: a line the mapping logged (`log.*`), with the data source whose handler logged it. */
   | { type: "log"; level: LogLevel; message: string; mapping?: MappingLogOrigin }
   | { type: "ready" }
@@ -234,5 +236,6 @@ export type SyncRequest =
   | { type: "fork"; entityType: string; id: string };
 
 export type SyncResponse =
-  | { ok: true; value: EntityData | null | EntityData[] | EthereumValue[] | string[] | bigint | boolean | Trigger[] | Uint8Array }
+  /** `cached`: an eth_call answered without asking the chain (the chain cache). */
+  | { ok: true; value: EntityData | null | EntityData[] | EthereumValue[] | string[] | bigint | boolean | Trigger[] | Uint8Array; cached?: boolean }
   | { ok: false; message: string };

@@ -33,6 +33,7 @@ import type { BlockResult, CreatedDataSource, HandlerFailure, MappingLogOrigin, 
 import { createDataSourceRegistry, restoreCreated, type RuntimeDataSource } from "./dataSourceRegistry.js";
 import { IndexerError } from "./errors.js";
 import { withDebugFork } from "./forkedStore.js";
+import { createProfileRecorder, withStoreCounts, type ProfileDelta } from "./handlerProfile.js";
 
 export interface HostRuntimeOptions {
   schemaSdl: string;
@@ -62,7 +63,7 @@ export interface HostRuntimeOptions {
 
 export interface HostRuntime {
   /** Runs the blocks in order; stops after a failed block, or after one whose handlers created data sources. */
-  runBlocks(blocks: RunBlock[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }>;
+  runBlocks(blocks: RunBlock[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null; profile: ProfileDelta | null }>;
   /**
    * Drops every cached entity and every data source past the first `dataSources`; file data sources
    * listed in `waitingFiles` (indexes) wait for their file again, the others count as processed.
@@ -141,6 +142,8 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   // the LRU cache may already have dropped them).
   let unconfirmed: Map<string, Cached>[] = [];
   let currentBlock: BlockPtr | null = null;
+  // What each handler cost in this run (handlerProfile.ts): taken with the run's answer.
+  const profile = createProfileRecorder();
 
   function ask(req: SyncRequest): SyncResponse & { ok: true } {
     const res = options.request(req);
@@ -283,7 +286,8 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   const memoryLimit = options.memoryLimitBytes ?? DEFAULT_INSTANCE_MEMORY_LIMIT;
   const instances = new Map<WebAssembly.Module, SubgraphInstance>();
   // A debug fork answers the chain's handlers' misses; file data sources keep to their own writes.
-  const mappingStore = options.debugFork ? withDebugFork(blockStore, (entityType, id) => ask({ type: "fork", entityType, id }).value as EntityData | null) : blockStore;
+  const forkedStore = options.debugFork ? withDebugFork(blockStore, (entityType, id) => ask({ type: "fork", entityType, id }).value as EntityData | null) : blockStore;
+  const mappingStore = withStoreCounts(forkedStore, profile);
   const instantiate = (ds: RuntimeDataSource, entityCache = mappingStore): Promise<SubgraphInstance> =>
     instantiateSubgraph(ds.wasmModule, {
       apiVersion: ds.apiVersion,
@@ -291,7 +295,12 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       store: backend,
       entityCache,
       dataSource: ds.info,
-      ethereumCall: (call) => ask({ type: "call", call }).value as EthereumValue[] | null,
+      ethereumCall: (call) => {
+        const started = performance.now();
+        const answer = ask({ type: "call", call });
+        profile.ethCall(call.contractName, call.functionName, performance.now() - started, answer.cached === true);
+        return answer.value as EthereumValue[] | null;
+      },
       ethereumGetBalance: (address) => ask({ type: "balance", address, block: currentBlock }).value as bigint,
       ethereumHasCode: (address) => ask({ type: "hasCode", address, block: currentBlock }).value as boolean,
       log: (level, message) => options.log(level, message, { dataSource: currentName, block: currentBlock ? { number: currentBlock.number, hash: currentBlock.hash } : null }),
@@ -309,6 +318,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   // offchain trigger an empty store): reset before each file, so one file never sees another's writes.
   const fileStore = createHostStore(schema, { get: () => null, getDerived: () => [] }, storeOptions);
   const fileInstances = new Map<WebAssembly.Module, SubgraphInstance>();
+  const countedFileStore = withStoreCounts(fileStore, profile);
 
   function recycleGrown(): void {
     let dropped = false;
@@ -323,12 +333,17 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   /** Runs a file data source's handler on its file; answers its writes, tagged with its causality region. */
   async function runFile(ds: RuntimeDataSource & { file: NonNullable<RuntimeDataSource["file"]> }, content: Uint8Array, ptr: BlockPtr): Promise<RegionEntityChange[]> {
     let inst = fileInstances.get(ds.wasmModule);
-    if (!inst) fileInstances.set(ds.wasmModule, (inst = await instantiate(ds, fileStore)));
+    if (!inst) fileInstances.set(ds.wasmModule, (inst = await instantiate(ds, countedFileStore)));
     fileStore.reset();
     inst.beginBlock(ptr);
     inst.setDataSource(ds.info);
     currentName = ds.info.name ?? "";
-    inst.runFileHandler(ds.file.handler, content);
+    profile.enter(currentName, ds.file.handler);
+    try {
+      inst.runFileHandler(ds.file.handler, content);
+    } finally {
+      profile.leave();
+    }
     const region = ds.file.region;
     return inst.takeChanges().map((c) => ({ ...c, causalityRegion: region }));
   }
@@ -400,13 +415,18 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
     const inst = instances.get(ds.wasmModule) ?? (await instanceFor(ds));
     inst.setDataSource(ds.info);
     currentName = ds.info.name ?? "";
-    if (t.kind === "block") inst.runBlockHandler(t.handler, t.block);
-    else if (t.kind === "call") inst.runCallHandler(t.handler, t.call);
-    else if (t.kind === "entity") inst.runEntityHandler(t.handler, t.entity, t.timestamp);
     // graph-node refuses such a log while matching triggers, before any handler runs: a non-deterministic
     // error in its words, which it retries (it never gets further).
-    else if (t.kind === "refused") throw new IndexerError(`failed to process trigger: block #${currentBlock?.number ?? "?"} (${currentBlock?.hash ?? "?"}), transaction ${t.transactionHash.replace(/^0x/, "")}: ${t.message}`, { deterministic: false });
-    else inst.runEventHandler(t.handler, t.event);
+    if (t.kind === "refused") throw new IndexerError(`failed to process trigger: block #${currentBlock?.number ?? "?"} (${currentBlock?.hash ?? "?"}), transaction ${t.transactionHash.replace(/^0x/, "")}: ${t.message}`, { deterministic: false });
+    profile.enter(currentName, t.handler);
+    try {
+      if (t.kind === "block") inst.runBlockHandler(t.handler, t.block);
+      else if (t.kind === "call") inst.runCallHandler(t.handler, t.call);
+      else if (t.kind === "entity") inst.runEntityHandler(t.handler, t.entity, t.timestamp);
+      else inst.runEventHandler(t.handler, t.event);
+    } finally {
+      profile.leave();
+    }
   }
 
   async function runOnce(blocks: RunBlock[]): Promise<{ results: BlockResult[]; failure: HandlerFailure | null }> {
@@ -414,6 +434,8 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
     const results: BlockResult[] = [];
     for (const [at, job] of blocks.entries()) {
       currentBlock = job.ptr;
+      const blockStarted = performance.now();
+      let triggerCount = 0;
       const countBefore = registry.list.length;
       let trigger = null as Trigger | null;
       const created: CreatedDataSource[] = [];
@@ -428,6 +450,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       const fatal: { err: unknown; trigger: Trigger }[] = [];
       const run = async (t: Trigger): Promise<void> => {
         trigger = t;
+        triggerCount++;
         const queued = registry.queuedCount;
         journal?.startHandler(poiRegion);
         try {
@@ -501,6 +524,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       const entry = journal?.finish() ?? null;
       if (entry) result.poiJournal = entry;
       results.push(result);
+      profile.block(performance.now() - blockStarted, triggerCount);
       recycleGrown();
       // Later blocks of this batch were loaded without the new contract data sources' triggers; and a
       // block with skipped handlers is committed alone (fail-fast looks at it before more run).
@@ -515,7 +539,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
       unconfirmed.push(pending);
       if (unconfirmed.length > UNCONFIRMED_RUNS) confirm(unconfirmed.shift()!);
       try {
-        return await runOnce(blocks);
+        return { ...(await runOnce(blocks)), profile: profile.take() };
       } finally {
         idleTrim.busy();
       }

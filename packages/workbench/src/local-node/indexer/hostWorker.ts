@@ -78,8 +78,8 @@ async function handle(cmd: Exclude<WorkerCommand, { type: "init" }>): Promise<vo
     post({ type: "done", id: cmd.id, results: [], failure: null });
     return;
   }
-  const { results, failure } = await host.runBlocks(unpackRun(cmd.run));
-  post({ type: "done", id: cmd.id, results, failure });
+  const { results, failure, profile } = await host.runBlocks(unpackRun(cmd.run));
+  post({ type: "done", id: cmd.id, results, failure, profile });
 }
 
 post({ type: "loaded" });

@@ -22,6 +22,8 @@ import type {
 } from "./hostProtocol.js";
 import { IndexerError } from "./errors.js";
 import { packRun } from "./runCodec.js";
+import { answeredFromCache } from "./chainOrigin.js";
+import type { ProfileDelta } from "./handlerProfile.js";
 import type { CopyPlan } from "../store/index.js";
 
 /** What the worker may ask for while a handler runs. */
@@ -61,6 +63,8 @@ export interface HostWorkerOptions {
   copyPlan?: CopyPlan;
   /** A thread started earlier (see HostThreadPool); a new one otherwise. */
   thread?: HostThread;
+  /** What each run's handlers cost (handlerProfile.ts), as the runs answer. */
+  onProfile?(delta: ProfileDelta): void;
 }
 
 export interface HostWorker {
@@ -311,8 +315,10 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
           return { ok: true, value: await s.entityIds(req.entityType) };
         case "getDerived":
           return { ok: true, value: await s.getDerived(req.entityType, req.field, req.id) };
-        case "call":
-          return { ok: true, value: await s.ethereumCall(req.call) };
+        case "call": {
+          const { value, cached } = await answeredFromCache(() => s.ethereumCall(req.call));
+          return { ok: true, value, cached };
+        }
         case "balance":
           return { ok: true, value: await s.getBalance(req.address, req.block) };
         case "hasCode":
@@ -408,6 +414,7 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
     else if (msg.type === "done") {
       const w = waiting.get(msg.id);
       waiting.delete(msg.id);
+      if (msg.profile) options.onProfile?.(msg.profile);
       w?.resolve({ results: msg.results, failure: msg.failure });
     }
   });

@@ -41,6 +41,7 @@ export async function startWorker(ctx: IndexerContext): Promise<HostWorker> {
     ...(ctx.options.proofOfIndexing === false ? {} : { poi: { version: poiVersionOf(deployment.specVersion ?? DEFAULT_SPEC_VERSION), region: onchainRegion(deployment.network) } }),
     ...(copyPlan ? { copyPlan } : {}),
     log: ctx.log,
+    onProfile: (delta) => ctx.profile.add(delta),
     mappingLog: (level, message, origin) => {
       ctx.options.log(level, `${id}: [${origin.dataSource}] ${message}`);
       store.recordLog?.(id, mappingLogRecord(level, message, origin));

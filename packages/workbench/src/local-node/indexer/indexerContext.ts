@@ -9,6 +9,7 @@ import { createLiveDataSources, type LiveDataSources } from "./liveDataSources.j
 import type { CreatedDataSource } from "./hostProtocol.js";
 import type { EntityFork, FileReader, IndexedDeployment, IndexerStore, Logger } from "./types.js";
 import { nodeLogRecord } from "./deploymentLog.js";
+import { createHandlerProfile, type HandlerProfile } from "./handlerProfile.js";
 
 export interface DeploymentIndexerOptions {
   store: IndexerStore;
@@ -39,6 +40,8 @@ export interface DeploymentIndexerOptions {
   onVersionSwitch?: () => Promise<void> | void;
   /** The deployment's debug fork: its handlers' store reads that miss locally are answered from it. */
   fork?: EntityFork;
+  /** Where the handlers' costs add up (handlerProfile.ts); a new one otherwise. */
+  profile?: HandlerProfile;
 }
 
 export type DeploymentState = "starting" | "syncing" | "synced" | "failed" | "stopped";
@@ -61,6 +64,8 @@ export interface IndexerContext {
   readonly sources: LiveDataSources;
   /** Created data sources as the store holds them (loaded at start, after a revert or an error). */
   created: CreatedDataSource[];
+  /** What each handler cost so far. */
+  readonly profile: HandlerProfile;
 
   state: DeploymentState;
   pointer: BlockPtr | null;
@@ -122,6 +127,7 @@ export function createIndexerContext(options: DeploymentIndexerOptions): Indexer
     services,
     sources: createLiveDataSources(deployment),
     created: [],
+    profile: options.profile ?? createHandlerProfile(),
     state: "starting",
     pointer: null,
     head: null,

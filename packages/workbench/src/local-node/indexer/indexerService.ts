@@ -4,6 +4,7 @@ import { type ChainSet, getBlock, getHeadNumber } from "../chain/index.js";
 import { createHostThreadPool, type MappingLimits } from "./hostWorkerClient.js";
 import { createDeploymentIndexer, type DeploymentIndexer, type DeploymentState } from "./deploymentIndexer.js";
 import type { EntityFork, FileReader, IndexedDeployment, IndexerStore, Logger } from "./types.js";
+import { createHandlerProfile, type HandlerProfile, type ProfileDelta } from "./handlerProfile.js";
 
 export interface IndexerServiceOptions {
   store: IndexerStore;
@@ -42,11 +43,15 @@ export interface IndexerService {
   chainHead(network: string): Promise<BlockPtr | null>;
   /** Resolves once the host thread started with the service has loaded (or failed to). */
   threadLoaded(): Promise<void>;
+  /** What each handler of the deployment cost since this node started it; null when it never ran here. */
+  profile(id: string): ProfileDelta | null;
 }
 
 export function createIndexerService(options: IndexerServiceOptions): IndexerService {
   const running = new Map<string, DeploymentIndexer>();
   const heads = new Map<string, { at: number; ptr: BlockPtr | null }>();
+  // Kept past a deployment's stop, and added to again when it starts anew in this process.
+  const profiles = new Map<string, HandlerProfile>();
   // Started with the node, so a deployment's handlers run on a host that has already loaded.
   const hostThreads = createHostThreadPool(options.mappingLimits, { keepSpare: options.keepSpareHostThread ?? false });
 
@@ -71,6 +76,7 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
         deployment,
         log: options.log,
         hostThreads,
+        profile: profiles.get(deployment.id) ?? profiles.set(deployment.id, createHandlerProfile()).get(deployment.id)!,
         ...(options.readFile ? { readFile: options.readFile } : {}),
         ...(options.disableFailFast ? { disableFailFast: true } : {}),
         ...(options.proofOfIndexing === false ? { proofOfIndexing: false } : {}),
@@ -95,6 +101,7 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
       await hostThreads.close();
     },
     state: (id) => running.get(id)?.state ?? null,
+    profile: (id) => profiles.get(id)?.snapshot() ?? null,
     async chainHead(network) {
       const cached = heads.get(network);
       if (cached && Date.now() - cached.at < 1000) return cached.ptr;

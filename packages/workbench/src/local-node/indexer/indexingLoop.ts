@@ -14,6 +14,7 @@ import { enterPhase, startWatchdog } from "./watchdog.js";
 import { IndexerError } from "./errors.js";
 import { workerDataSourceCount } from "./sourceTriggers.js";
 import { isComposed, sourcesHead } from "./sourceTriggers.js";
+import { formatProfileTable } from "../../lib/handlerProfileTable.js";
 
 /** Waits `ms`, or until stop() wakes it. */
 function sleep(ctx: IndexerContext, ms: number): Promise<void> {
@@ -26,6 +27,9 @@ function sleep(ctx: IndexerContext, ms: number): Promise<void> {
 async function markSynced(ctx: IndexerContext): Promise<void> {
   if (ctx.state !== "synced") {
     ctx.log("info", `synced at block ${ctx.pointer?.number ?? ctx.startBlock - 1}`);
+    // The catch-up's handler profile, to the node's log only (not the deployment's `_logs`).
+    const { handlers } = ctx.profile.snapshot();
+    if (handlers.length > 0) ctx.options.log("info", `${ctx.id}: handler profile of the catch-up:\n${formatProfileTable(handlers)}`);
     // Caught up: the next deployment's host thread may load once the node is quiet.
     ctx.options.hostThreads?.replenish();
   }

@@ -29,6 +29,8 @@ export interface QueryServerOptions {
   port: number;
   /** Told once about each request that failed unexpectedly (a 500); never given request data. Default: stderr. */
   onError?: (error: unknown, request: FailedRequest | null) => void;
+  /** The node's own pages (the dashboard), asked first: true when it answered, false leaves the request to graph-node's routes. */
+  ownPages?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 }
 
 type Target = { kind: "name"; name: string } | { kind: "id"; id: string };
@@ -48,6 +50,7 @@ export async function createQueryServer(options: QueryServerOptions): Promise<Ru
     if (segments === null) return clientError(res, "Malformed percent-encoding in the request path");
     const method = req.method ?? "GET";
 
+    if (options.ownPages && (await options.ownPages(req, res, url))) return;
     if (method === "OPTIONS") {
       res.writeHead(200, { ...CORS_HEADERS, "Content-Type": "text/html; charset=utf-8" });
       res.end();
