@@ -30,6 +30,7 @@ const { values } = parseCli({
   "admin-port": { type: "string", default: String(defaultPorts.admin) },
   "ipfs-port": { type: "string", default: String(defaultPorts.ipfs) },
   "status-port": { type: "string", default: String(defaultPorts.status) },
+  "metrics-port": { type: "string", default: "8040" },
 });
 
 function count(flag: string, raw: string, min = 0): number {
@@ -74,7 +75,7 @@ await runDevLoop({
   prepare,
   dataDir: values["data-dir"],
   postgres: values.postgres,
-  ports: { query: port("query-port"), admin: port("admin-port"), ipfs: port("ipfs-port"), status: port("status-port") },
+  ports: { query: port("query-port"), admin: port("admin-port"), ipfs: port("ipfs-port"), status: port("status-port"), metrics: port("metrics-port") },
   debounceMs: count("debounce", values.debounce),
   log: (line) => console.log(line),
 });

@@ -24,6 +24,7 @@ const { values } = parseCli({
   "admin-port": { type: "string", default: String(defaultPorts.admin) },
   "ipfs-port": { type: "string", default: String(defaultPorts.ipfs) },
   "status-port": { type: "string", default: String(defaultPorts.status) },
+  "metrics-port": { type: "string", default: "8040" },
 });
 
 function engineOption(raw: string): "local" | "graph-node" {
@@ -40,7 +41,7 @@ try {
     dataDir: values["data-dir"],
     postgres: values.postgres,
     engine: engineOption(values.engine),
-    ports: { query: Number(values["query-port"]), admin: Number(values["admin-port"]), ipfs: Number(values["ipfs-port"]), status: Number(values["status-port"]) },
+    ports: { query: Number(values["query-port"]), admin: Number(values["admin-port"]), ipfs: Number(values["ipfs-port"]), status: Number(values["status-port"]), metrics: Number(values["metrics-port"]) },
     name: subgraphName(),
     approvals: Number(values.approvals),
     queryLimits: queryLimitsFromEnv(process.env),

@@ -51,9 +51,11 @@ const layers: Record<string, string[]> = {
   [`${W}/local-node/indexer`]: w("lib", "subgraph-schema", "wasm-host", "json-rpc", "local-node/chain", "local-node/ipfs", "local-node/poi", "local-node/store", "local-node/store/rowText.ts"),
   [`${W}/local-node/fork`]: w("lib", "subgraph-schema", "wasm-host", "local-node/graphql"),
   [`${W}/local-node/admin`]: w("lib", "local-node/ipfs", "local-node/manifest", "local-node/store"),
+  // graph-node's Prometheus metrics (port 8040).
+  [`${W}/local-node/metrics`]: w("lib", "wasm-host", "local-node/indexer"),
   // The dashboard page and its JSON (served on the query port beside graph-node's routes).
   [`${W}/local-node/dashboard`]: w("lib", "local-node/indexer", "local-node/store"),
-  [`${W}/local-node`]: w("lib", "wasm-host", ...["admin", "chain", "dashboard", "fork", "indexer", "ipfs", "manifest", "poi", "proofs", "query-server", "status", "store"].map((p) => `local-node/${p}`)),
+  [`${W}/local-node`]: w("lib", "wasm-host", ...["admin", "chain", "dashboard", "fork", "indexer", "metrics", "ipfs", "manifest", "poi", "proofs", "query-server", "status", "store"].map((p) => `local-node/${p}`)),
   [`${W}/local-node/e2e`]: ["*"],
   // The real graph-node from npm, as an engine beside the local node.
   [`${W}/graph-node`]: w("lib"),

@@ -25,6 +25,7 @@ Options:
   --data-dir <dir>                the node's files (default LOCAL_NODE_DATA, else .data/local-node)
   --postgres-dir <dir>            the --postgres cluster's folder (default .data/postgres)
   --query-port, --admin-port, --ipfs-port, --status-port <n>
+  --metrics-port <n>              graph-node's Prometheus metrics (default 8040, at /metrics)
   --events-per-run <n>            events the indexer hands to the mappings at a time
   --chain-cache                   keep logs, blocks and eth_call answers for re-indexing
   --fork-base <url>               graph-node's debug forks: a deployment deployed with a debug fork
@@ -54,6 +55,7 @@ const { values } = parseCli({
   "admin-port": { type: "string", default: "8020" },
   "ipfs-port": { type: "string", default: "5001" },
   "status-port": { type: "string", default: "8030" },
+  "metrics-port": { type: "string", default: "8040" },
   "data-dir": { type: "string" },
   postgres: { type: "boolean", default: false },
   engine: { type: "string", default: "local" },
@@ -128,6 +130,7 @@ if (values.engine === "graph-node") {
       admin: port("admin-port", values["admin-port"]),
       ipfs: port("ipfs-port", values["ipfs-port"]),
       status: port("status-port", values["status-port"]),
+      metrics: port("metrics-port", values["metrics-port"]),
     },
     logLevel: values.debug ? "debug" : "info",
     ...(process.env.IPFS_URL ? { ipfsUrl: process.env.IPFS_URL } : {}),

@@ -18,11 +18,12 @@ import { releaseBinaryPages } from "../lib/binaryPages.js";
 import { describeError, type FailedRequest } from "../lib/http/index.js";
 import { historySettingsFromEnv, resolveHistorySettings, type HistorySettings } from "./historySettings.js";
 import { createFileReader } from "./dataSourceFiles.js";
-import { DEFAULT_MAPPING_LIMITS, createIndexerService, markedLayer, type IndexerService, type MappingLimits } from "./indexer/index.js";
+import { DEFAULT_MAPPING_LIMITS, createIndexerService, currentDeployment, markedLayer, type IndexerService, type MappingLimits } from "./indexer/index.js";
 import { createProofService, type ProofService } from "./proofs/index.js";
 import type { LogLevel } from "../wasm-host/index.js";
 import { createDebugForkRecords, createSubgraphFork, parseForkBase } from "./fork/index.js";
 import { createDashboardRoutes } from "./dashboard/index.js";
+import { createMetricsServer, createNodeMetrics, timedRpc } from "./metrics/index.js";
 
 export { DEFAULT_QUERY_LIMITS, queryLimitsFromEnv, type QueryLimits } from "./query-server/index.js";
 export { DEFAULT_MAPPING_LIMITS, mappingLimitsFromEnv, type MappingLimits } from "./indexer/index.js";
@@ -63,6 +64,8 @@ export interface LocalNodePorts {
   admin: number;
   ipfs: number;
   status: number;
+  /** graph-node's Prometheus metrics (8040 in the node command); no metrics server when absent. */
+  metrics?: number;
 }
 
 export interface LocalNodeOptions {
@@ -125,7 +128,8 @@ export interface LocalNodeOptions {
 }
 
 export interface LocalNode {
-  urls: { query: string; admin: string; ipfs: string; status: string };
+  /** `metrics`: with `ports.metrics` only. */
+  urls: { query: string; admin: string; ipfs: string; status: string; metrics?: string };
   store: NodeStore;
   ipfs: IpfsStore;
   indexer: IndexerService;
@@ -178,7 +182,17 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
   const proofs = createProofService({ store, log });
   // Each chain client keeps the eth_calls it made, as graph-node's call cache (the status API's cachedEthereumCalls).
   const callRecorders = new Map<RpcClient, EthCallRecorder>();
-  const chains = createChainSet(options.ethereumRpc, {}, (rpc) => {
+  // graph-node's metrics; the indexer's state and profiles are read at each scrape (`indexer` is set below, before any scrape).
+  let indexerRef: IndexerService | null = null;
+  const metrics = createNodeMetrics({
+    deployments: () => store.listDeployments(),
+    isIndexing: (id) => indexerRef?.isIndexing(id) ?? false,
+    profile: (id) => indexerRef?.profile(id) ?? null,
+    chainHead: (network) => indexerRef?.chainHead(network) ?? Promise.resolve(null),
+  });
+  const chains = createChainSet(options.ethereumRpc, {}, (pool) => {
+    // Timed where requests leave the node (below the chain cache), for the eth_rpc metrics.
+    const rpc = timedRpc(pool, { metrics, provider: providerLabel(pool), deployment: currentDeployment });
     const recorder = createEthCallRecorder();
     // Both sides of the cache are marked, so that a handler's profile can count the eth_calls it answered.
     const client = recorder.watch(options.chainCache ? markedLayer(withChainCache(markedLayer(rpc, "chain"), store.chainCache, (message) => log("info", message)), "cache") : rpc);
@@ -198,6 +212,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     ...(options.mappingLimits === undefined ? {} : { mappingLimits: { ...DEFAULT_MAPPING_LIMITS, ...options.mappingLimits } }),
     ...(options.keepSpareHostThread ? { keepSpareHostThread: true } : {}),
   });
+  indexerRef = indexer;
 
   // malloc's freed pages go back to the system twice a second (lib/mallocTrim.ts): on 100,000 events
   // about 10 MiB off the catch-up's peak and 15-20 after the sync, at the same rate.
@@ -264,8 +279,18 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
       ...(options.queryLimits ? { limits: options.queryLimits } : {}),
       warn: (message) => log("warning", `query server: ${message}`),
       ownPages: createDashboardRoutes({ profile: (id) => indexer.profile(id) }),
+      onQuery: (deployment, seconds, failed) => metrics.observeQuery(deployment, seconds, failed),
     });
     closers.push(() => query.close());
+    // Metrics are an aside: a metrics port in use (a second node, graph-node beside this one) costs only them.
+    const metricsServer =
+      options.ports.metrics === undefined
+        ? null
+        : await createMetricsServer({ metrics, port: options.ports.metrics, onError: requestFailed("metrics server") }).catch((err: unknown) => {
+            log("warning", `no metrics served: port ${options.ports.metrics} could not be opened (${err instanceof Error ? err.message : String(err)}); give another with --metrics-port`);
+            return null;
+          });
+    if (metricsServer) closers.push(() => metricsServer.close());
     const status = await createStatusServer({
       store,
       port: options.ports.status,
@@ -313,7 +338,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
       await resume(d.id);
     }
     const rpcs = chains.describe().map((c) => (c.network === "*" ? maskUrl(c.url) : `${c.network}: ${maskUrl(c.url)}`));
-    log("info", `indexing from ${rpcs.join(", ")}; queries ${query.url}, admin ${admin.url}, ipfs ${ipfsServer.url}, status ${status.url}/graphql`);
+    log("info", `indexing from ${rpcs.join(", ")}; queries ${query.url}, admin ${admin.url}, ipfs ${ipfsServer.url}, status ${status.url}/graphql${metricsServer ? `, metrics ${metricsServer.url}/metrics` : ""}`);
     // Up, with its first host thread loaded: the binary's pages only start-up touched go back (about 15-20
     // MiB off a catch-up's peak, lib/binaryPages.ts).
     void indexer
@@ -321,9 +346,16 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
       .then(releaseBinaryPages)
       .catch((err: unknown) => ({ unsupported: err instanceof Error ? err.message : String(err) }))
       .then((r) => log("debug", "unsupported" in r ? `the binary's start-up pages stay: ${r.unsupported}` : `gave back ${(r.releasedKiB / 1024).toFixed(1)} MiB of the binary's start-up pages`));
-    return { urls: { query: query.url, admin: admin.url, ipfs: ipfsServer.url, status: status.url }, store, ipfs, indexer, proofs, close };
+    return { urls: { query: query.url, admin: admin.url, ipfs: ipfsServer.url, status: status.url, ...(metricsServer ? { metrics: metricsServer.url } : {}) }, store, ipfs, indexer, proofs, close };
   } catch (err) {
     await close();
     throw err;
   }
+}
+
+/** graph-node's provider label for the metrics: the network's one provider's label, or the network's name when it has several. */
+function providerLabel(client: RpcClient): string {
+  const pool = client as Partial<{ network: string; providers(): { label: string }[] }>;
+  const providers = pool.providers?.() ?? [];
+  return providers.length === 1 ? providers[0]!.label : (pool.network ?? "unknown");
 }

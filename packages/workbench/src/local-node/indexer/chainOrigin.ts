@@ -11,6 +11,18 @@ interface Mark {
 }
 
 const asking = new AsyncLocalStorage<Mark>();
+/** The deployment whose indexing is running (the eth_rpc metrics' `deployment` label). */
+const working = new AsyncLocalStorage<string>();
+
+/** Runs `work` (a deployment's indexing loop) so that every request it makes names the deployment. */
+export function asDeployment<T>(id: string, work: () => T): T {
+  return working.run(id, work);
+}
+
+/** The deployment whose work is running now, or null (the status API's requests, say). */
+export function currentDeployment(): string | null {
+  return working.getStore() ?? null;
+}
 
 /** Runs `request`; `cached` is true when a cache layer answered it without asking the chain. */
 export async function answeredFromCache<T>(request: () => Promise<T>): Promise<{ value: T; cached: boolean }> {

@@ -7,6 +7,7 @@ import type { BlockPtr } from "../../wasm-host/index.js";
 import { maskUrl } from "../../lib/redact.js";
 import { createIndexerContext, type DeploymentIndexerOptions, type DeploymentState } from "./indexerContext.js";
 import { runIndexingLoop } from "./indexingLoop.js";
+import { asDeployment } from "./chainOrigin.js";
 
 export type { DeploymentIndexerOptions, DeploymentState } from "./indexerContext.js";
 
@@ -31,7 +32,8 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
       return ctx.pointer;
     },
     start() {
-      running ??= runIndexingLoop(ctx).catch((err: unknown) => {
+      // The loop, its worker's requests and its prefetches all run as this deployment's (eth_rpc metrics).
+      running ??= asDeployment(ctx.id, () => runIndexingLoop(ctx)).catch((err: unknown) => {
         ctx.state = "stopped";
         ctx.log("error", `indexing stopped: ${err instanceof Error ? err.message : String(err)} (rpc ${maskUrl(ctx.rpc.displayUrl)})`);
       });

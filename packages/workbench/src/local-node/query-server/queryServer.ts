@@ -31,6 +31,8 @@ export interface QueryServerOptions {
   onError?: (error: unknown, request: FailedRequest | null) => void;
   /** The node's own pages (the dashboard), asked first: true when it answered, false leaves the request to graph-node's routes. */
   ownPages?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
+  /** Told each query's execution time (graph-node's query_execution_time); `failed`: its result has errors. */
+  onQuery?: (deployment: string, seconds: number, failed: boolean) => void;
 }
 
 type Target = { kind: "name"; name: string } | { kind: "id"; id: string };
@@ -107,7 +109,10 @@ export async function createQueryServer(options: QueryServerOptions): Promise<Ru
       sendGraphqlJson(res, 200, { errors: [{ message: `deployment \`${target.kind === "name" ? target.name : ""}\` does not exist` }] });
       return;
     }
-    sendGraphqlJson(res, 200, await executor.run(id, request));
+    const started = performance.now();
+    const result = await executor.run(id, request);
+    options.onQuery?.(id, (performance.now() - started) / 1000, Array.isArray((result as { errors?: unknown }).errors));
+    sendGraphqlJson(res, 200, result);
   }
 
   return serve(handle, { port: options.port, onError: options.onError, errorHeaders: ANY_ORIGIN, loopbackOnly: true });
