@@ -44,7 +44,9 @@ export async function deployComposed(engines: RunningEngines, p: DeployComposedP
   const graphNodeBuild = `${built.buildDir}-graph-node`;
   await cp(built.buildDir, graphNodeBuild, { recursive: true });
   await setSources(join(graphNodeBuild, "subgraph.yaml"), ids.map((id) => id.graphNode), p.startBlock);
-  return engines.deployAnother({ ...built, buildDir: graphNodeBuild }, p.name, async () => undefined);
+  // A name of its own: deployed under the first source's, it would displace that source, which then stops
+  // indexing (graph-node's instant version switch unassigns the old version) and holds it back for good.
+  return engines.deployAnother({ ...built, buildDir: graphNodeBuild }, `${p.name}-composed`, async () => undefined);
 }
 
 async function subgraphDataSourceNames(manifestPath: string): Promise<string[]> {

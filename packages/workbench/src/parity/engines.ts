@@ -79,7 +79,8 @@ export async function openLocalEngine(options: EngineOptions): Promise<LocalEngi
       dataDir,
       ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
       ports: { query: 0, admin: 0, ipfs: 0, status: 0 },
-      log: () => undefined,
+      // PARITY_LOCAL_LOG=1 shows the local node's own log with the case's lines.
+      log: process.env.PARITY_LOCAL_LOG ? (line) => options.log?.(`local node log: ${line}`) : () => undefined,
       pollIntervalMs: 100,
       // One block a run (a run holds whole blocks): the cases' few hundred events then pass through the
       // pipeline as a long chain does, runs queued ahead of commits, reading what earlier runs wrote.
