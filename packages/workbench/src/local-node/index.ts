@@ -9,7 +9,7 @@ import { createAdminServer } from "./admin/index.js";
 import { createQueryServer } from "./query-server/index.js";
 import type { QueryLimits } from "./query-server/index.js";
 import { createEthCallRecorder, createStatusServer, type EthCallRecorder } from "./status/index.js";
-import { createChainSet, withChainCache, type RpcClient } from "./chain/index.js";
+import { createChainSet, withChainCache, type NetworkProviders, type ProviderStatus, type RpcClient } from "./chain/index.js";
 import { maskUrl } from "../lib/redact.js";
 import { BaseError } from "../lib/errors.js";
 import { claimPidFile } from "../lib/pidFile.js";
@@ -28,7 +28,7 @@ import { createMetricsServer, createNodeMetrics, timedRpc } from "./metrics/inde
 export { DEFAULT_QUERY_LIMITS, queryLimitsFromEnv, type QueryLimits } from "./query-server/index.js";
 export { DEFAULT_MAPPING_LIMITS, mappingLimitsFromEnv, type MappingLimits } from "./indexer/index.js";
 
-export { parseRpcEntry } from "./chain/index.js";
+export { parseRpcEntry, readGraphNodeConfig, ProviderConfigError, type NetworkProviders, type ProviderStatus } from "./chain/index.js";
 export { parseForkBase, ForkBaseError } from "./fork/index.js";
 export { createIpfsServer, createIpfsStore, type IpfsStore } from "./ipfs/index.js";
 export type { VersionSwitching } from "./store/index.js";
@@ -74,6 +74,13 @@ export interface LocalNodeOptions {
    * (graph-node's `--ethereum-rpc`). A deployment whose network has no RPC is refused at deploy.
    */
   ethereumRpc: string | string[];
+  /**
+   * Networks and providers read from a graph-node config.toml (`readGraphNodeConfig`), beside the
+   * `ethereumRpc` entries; a network named in both gets the providers of both.
+   */
+  ethereumProviders?: NetworkProviders[];
+  /** Per provider: requests in flight at once (default 32) and requests per second (unlimited). */
+  providerLimits?: { maxConcurrent?: number; requestsPerSecond?: number };
   /** PGlite data under `<dataDir>/pg`, IPFS blocks under `<dataDir>/ipfs`; in memory when undefined. */
   dataDir?: string;
   /** A Postgres server instead of PGlite. */
@@ -135,6 +142,8 @@ export interface LocalNode {
   indexer: IndexerService;
   /** Hashes a deployment's proof-of-indexing journal into its digests (the status API does it before a proof). */
   proofs: ProofService;
+  /** Each network's providers: which served, which failed or are skipped, and why. */
+  providers(): { network: string; providers: ProviderStatus[] }[];
   close(): Promise<void>;
 }
 
@@ -190,7 +199,15 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     profile: (id) => indexerRef?.profile(id) ?? null,
     chainHead: (network) => indexerRef?.chainHead(network) ?? Promise.resolve(null),
   });
-  const chains = createChainSet(options.ethereumRpc, {}, (pool) => {
+  const chains = createChainSet(
+    options.ethereumRpc,
+    {
+      ...(options.ethereumProviders ? { configured: options.ethereumProviders } : {}),
+      ...options.providerLimits,
+      // A provider skipped or back is worth a line; each retried request is one at debug level.
+      pool: { log: (level, message) => log(level, message) },
+    },
+    (pool) => {
     // Timed where requests leave the node (below the chain cache), for the eth_rpc metrics.
     const rpc = timedRpc(pool, { metrics, provider: providerLabel(pool), deployment: currentDeployment });
     const recorder = createEthCallRecorder();
@@ -198,7 +215,8 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     const client = recorder.watch(options.chainCache ? markedLayer(withChainCache(markedLayer(rpc, "chain"), store.chainCache, (message) => log("info", message)), "cache") : rpc);
     callRecorders.set(client, recorder);
     return client;
-  });
+    },
+  );
   const indexer = createIndexerService({
     store,
     chains,
@@ -346,7 +364,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
       .then(releaseBinaryPages)
       .catch((err: unknown) => ({ unsupported: err instanceof Error ? err.message : String(err) }))
       .then((r) => log("debug", "unsupported" in r ? `the binary's start-up pages stay: ${r.unsupported}` : `gave back ${(r.releasedKiB / 1024).toFixed(1)} MiB of the binary's start-up pages`));
-    return { urls: { query: query.url, admin: admin.url, ipfs: ipfsServer.url, status: status.url, ...(metricsServer ? { metrics: metricsServer.url } : {}) }, store, ipfs, indexer, proofs, close };
+    return { urls: { query: query.url, admin: admin.url, ipfs: ipfsServer.url, status: status.url, ...(metricsServer ? { metrics: metricsServer.url } : {}) }, store, ipfs, indexer, proofs, providers: () => chains.providers(), close };
   } catch (err) {
     await close();
     throw err;

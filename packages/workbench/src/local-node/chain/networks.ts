@@ -98,7 +98,10 @@ export function createChainSet(entries: string | string[], options: ChainSetOpti
   const spec: ProviderSpec | null = fallbackUrl;
   const fallback = spec ? make("*", [spec], undefined) : null;
   const lines: { network: string; url: string }[] = [];
-  for (const [network, pool] of pools) for (const p of pool.providers()) lines.push({ network, url: pools.size > 0 && pool.providers().length > 1 ? `${p.label} ${p.url}` : p.url });
+  for (const [network, pool] of pools) {
+    const several = pool.providers().length > 1;
+    for (const p of pool.providers()) lines.push({ network: several ? `${network} (${p.label})` : network, url: p.url });
+  }
   return {
     rpcFor: (network) => clients.get(network) ?? fallback,
     networks: [...clients.keys()],
