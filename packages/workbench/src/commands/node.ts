@@ -2,7 +2,8 @@
 // from npm (--engine graph-node) on the same ports. The environment and flags are in USAGE.
 import "dotenv/config";
 import { join } from "node:path";
-import { createLocalNode, mappingLimitsFromEnv, parseForkBase, parseRpcEntry, nodeSettingsFromEnv, queryLimitsFromEnv } from "../local-node/index.js";
+import { readFileSync } from "node:fs";
+import { createLocalNode, mappingLimitsFromEnv, parseForkBase, parseRpcEntry, nodeSettingsFromEnv, queryLimitsFromEnv, readGraphNodeConfig, type NetworkProviders } from "../local-node/index.js";
 import { fail, parseCli } from "../cli/args.js";
 import { openNodeDatabase, startGraphNodeServices } from "../node-services/index.js";
 import { logStrayErrors, stopOnSignals } from "../cli/processGuards.js";
@@ -18,8 +19,14 @@ admin JSON-RPC (graph create/deploy) on 8020, IPFS on 5001, the index-node statu
 Entities live in embedded PGlite under .data/local-node unless --postgres or DATABASE_URL says otherwise.
 
 Options:
-  --ethereum-rpc <[network:]url>  a chain's JSON-RPC; repeat for several networks (default
-                                  ETHEREUM_RPC, else http://127.0.0.1:8545 for every network)
+  --ethereum-rpc <[network:]url>  a chain's JSON-RPC; repeat for several networks, or for several
+                                  providers of one network (default ETHEREUM_RPC, else
+                                  http://127.0.0.1:8545 for every network)
+  --config <config.toml>          graph-node's configuration file: its [chains.<name>] providers
+                                  (provider = [{ label, url, features }], $VAR in a URL read from the
+                                  environment); the rest of the file is left to graph-node
+  --rpc-concurrency <n>           requests in flight per provider (default 32)
+  --rpc-rate <n>                  requests per second per provider (default unlimited)
   --engine <local|graph-node>     graph-node runs the real graph-node from npm (gnd dev) on ./build
   --postgres                      a real PostgreSQL server from npm (cluster in .data/postgres)
   --data-dir <dir>                the node's files (default LOCAL_NODE_DATA, else .data/local-node)
@@ -46,6 +53,8 @@ lacks), GRAPH_* limits (GRAPH_GRAPHQL_MAX_DEPTH, ...), read from .env too.
 Examples:
   npx subgraph-workbench node
   npx subgraph-workbench node --ethereum-rpc mainnet:http://127.0.0.1:8545 --postgres
+  npx subgraph-workbench node --ethereum-rpc mainnet:https://a.example/KEY --ethereum-rpc mainnet:https://b.example/KEY
+  npx subgraph-workbench node --config config.toml --rpc-rate 20
   graph create --node http://127.0.0.1:8020 local/my-subgraph
   graph deploy --node http://127.0.0.1:8020 --ipfs http://127.0.0.1:5001 local/my-subgraph
 `;
@@ -62,6 +71,9 @@ const { values } = parseCli({
   "postgres-dir": { type: "string", default: join(process.cwd(), ".data", "postgres") },
   // Repeatable, as graph-node's: `<network>:<url>`, or a bare URL for every network.
   "ethereum-rpc": { type: "string", multiple: true },
+  config: { type: "string" },
+  "rpc-concurrency": { type: "string" },
+  "rpc-rate": { type: "string" },
   "events-per-run": { type: "string" },
   "chain-cache": { type: "boolean", default: false },
   "fork-base": { type: "string" },
@@ -77,6 +89,24 @@ function port(name: string, raw: string): number {
 }
 
 if (values.engine !== "local" && values.engine !== "graph-node") fail(`--engine must be local or graph-node, got ${values.engine}`);
+
+/** A positive number of a flag, or undefined when not given. */
+function positive(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) fail(`--${name} must be a positive number, got ${raw}`);
+  return n;
+}
+const providerLimits = { maxConcurrent: positive("rpc-concurrency", values["rpc-concurrency"]), requestsPerSecond: positive("rpc-rate", values["rpc-rate"]) };
+// graph-node's config file: read and checked before anything starts (a bad file stops nothing half-started).
+let configured: NetworkProviders[] | undefined;
+if (values.config !== undefined) {
+  try {
+    configured = readGraphNodeConfig(readFileSync(values.config, "utf8"), { source: values.config, notes: (line) => console.log(line) });
+  } catch (err) {
+    fail(err);
+  }
+}
 // graph-node's flag, or its environment variable; checked before anything starts.
 const forkBase = values["fork-base"] ?? (process.env.GRAPH_FORK_BASE || undefined);
 if (forkBase !== undefined) {
@@ -122,7 +152,13 @@ if (values.engine === "graph-node") {
   const database = await openNodeDatabase({ postgres: values.postgres, postgresDir: values["postgres-dir"] });
   console.log(`store: ${database.describe}`);
   const node = await createLocalNode({
-    ethereumRpc: values["ethereum-rpc"] ?? process.env.ETHEREUM_RPC ?? "http://127.0.0.1:8545",
+    // With a config file, only the entries given beside it; without, ETHEREUM_RPC or the local chain.
+    ethereumRpc: values["ethereum-rpc"] ?? (configured ? [] : (process.env.ETHEREUM_RPC ?? "http://127.0.0.1:8545")),
+    ...(configured ? { ethereumProviders: configured } : {}),
+    providerLimits: {
+      ...(providerLimits.maxConcurrent ? { maxConcurrent: providerLimits.maxConcurrent } : {}),
+      ...(providerLimits.requestsPerSecond ? { requestsPerSecond: providerLimits.requestsPerSecond } : {}),
+    },
     dataDir: values["data-dir"] ?? process.env.LOCAL_NODE_DATA ?? join(process.cwd(), ".data", "local-node"),
     ...(database.databaseUrl ? { databaseUrl: database.databaseUrl } : {}),
     ports: {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sendApprovals } from "../../../../../hardhat/deploy/approvals.js";
 import type { BuiltSubgraph } from "../../lib/subgraphBuild.js";
 import { freePort } from "../../lib/freePort.js";
-import { createLocalNode, type LocalNode } from "../index.js";
+import { createLocalNode, readGraphNodeConfig, type LocalNode, type NetworkProviders } from "../index.js";
 import { buildFor, byId, chainApprovals, deployWithGraphCli, queryAllApprovals, rpc, startChainWithToken, statusOf, waitForHead, type ChainFixture } from "./harness.js";
 import { FAULT_KINDS, startFaultProxy, type FaultProxy } from "./faultProxy.js";
 
@@ -39,10 +39,17 @@ async function proxy(options: Omit<Parameters<typeof startFaultProxy>[0], "targe
   return p;
 }
 
-async function startNodeOn(entries: string[]): Promise<{ node: LocalNode; logs: string[]; stop(): Promise<void> }> {
+async function startNodeOn(entries: string[], configured?: NetworkProviders[]): Promise<{ node: LocalNode; logs: string[]; stop(): Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), "provider-faults-"));
   const logs: string[] = [];
-  const node = await createLocalNode({ ethereumRpc: entries, dataDir, ports: { query: 0, admin: 0, ipfs: 0, status: 0 }, log: (l) => logs.push(l), pollIntervalMs: 100 });
+  const node = await createLocalNode({
+    ethereumRpc: entries,
+    ...(configured ? { ethereumProviders: configured } : {}),
+    dataDir,
+    ports: { query: 0, admin: 0, ipfs: 0, status: 0 },
+    log: (l) => logs.push(l),
+    pollIntervalMs: 100,
+  });
   return {
     node,
     logs,
@@ -104,20 +111,34 @@ describe("indexing through faulty providers", () => {
     }
   });
 
-  it("indexes through the second of two providers when the first is dead from the start", async () => {
-    const deadUrl = `http://127.0.0.1:${await freePort()}`;
+  it("indexes, from a graph-node config.toml, through the second of two providers when the first is dead from the start", async () => {
+    const deadPort = await freePort();
     const alive = await proxy({ seed: 7, profile: { rate: 0.1 } });
-    const { node, logs, stop } = await startNodeOn([`localhost:${deadUrl}`, `localhost:${alive.url}`]);
+    // A graph-node operator's file as it is, the key of the live provider in the environment.
+    process.env.PROVIDER_FAULTS_KEY = "k3y0123456789abcdef";
+    const file = [
+      "[store]\n[store.primary]\nconnection = \"postgresql://graph:graph@127.0.0.1/graph\"\npool_size = 10",
+      "[deployment]\n[[deployment.rule]]\nindexers = [ \"default\" ]",
+      "[chains]\ningestor = \"default\"",
+      "[chains.localhost]\nshard = \"primary\"\nprovider = [",
+      `  { label = "dead", url = "http://127.0.0.1:${deadPort}", features = ["archive"] },`,
+      `  { label = "alive", details = { type = "web3", url = "${alive.url}/\${PROVIDER_FAULTS_KEY}", features = ["archive", "traces"] } },`,
+      "]",
+    ].join("\n");
+    const { node, logs, stop } = await startNodeOn([], readGraphNodeConfig(file));
     try {
       const name = "faults/dead-first";
       await deployWithGraphCli(built, name, node.urls);
       await expectCanonical(node, name);
       const [dead, served] = node.providers().find((n) => n.network === "localhost")!.providers;
-      expect(dead).toMatchObject({ label: "localhost-rpc-0", served: 0 });
+      expect(dead).toMatchObject({ label: "dead", served: 0 });
       expect(dead!.failed).toBeGreaterThan(0);
+      expect(served).toMatchObject({ label: "alive" });
       expect(served!.served).toBeGreaterThan(0);
-      // The log says which provider was skipped and why.
-      expect(logs.some((l) => /provider localhost-rpc-0 is skipped .*transient: Could not connect/.test(l)), logs.slice(-20).join("\n")).toBe(true);
+      // The log says which provider was skipped and why, and never shows the key.
+      expect(logs.some((l) => /provider dead is skipped .*transient: Could not connect/.test(l)), logs.slice(-20).join("\n")).toBe(true);
+      expect(logs.join("\n")).not.toContain("k3y0123456789abcdef");
+      expect(JSON.stringify(node.providers())).not.toContain("k3y0123456789abcdef");
     } finally {
       await stop();
     }
