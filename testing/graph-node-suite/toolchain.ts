@@ -43,13 +43,25 @@ export async function prepareToolchain(root: string, log: (line: string) => void
     env,
     async linkDependencies(caseDir) {
       const manifest = JSON.parse(await readFile(join(caseDir, "package.json"), "utf8")) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
-      const version = manifest.devDependencies?.["@graphprotocol/graph-ts"] ?? manifest.dependencies?.["@graphprotocol/graph-ts"];
-      if (!version) return;
+      const pinned = manifest.devDependencies?.["@graphprotocol/graph-ts"] ?? manifest.dependencies?.["@graphprotocol/graph-ts"];
+      if (!pinned) return;
+      const version = buildableGraphTs(pinned);
+      if (version !== pinned) log(`${caseDir}: graph-ts ${version} instead of the pinned ${pinned} (gnd's codegen imports Int8, which ${pinned} lacks)`);
       await symlink(await install(version), join(caseDir, "node_modules"), "dir").catch((error: NodeJS.ErrnoException) => {
         if (error.code !== "EEXIST") throw error;
       });
     },
   };
+}
+
+/**
+ * gnd's codegen writes `import { Int8 }` into generated/schema.ts, which graph-ts before 0.31 lacks (the
+ * folders that pin 0.30 are built by graph-node with the graph-cli they pin, 0.50 or 0.54): those get 0.31.0,
+ * the oldest graph-ts gnd's output compiles against.
+ */
+function buildableGraphTs(pinned: string): string {
+  const [major = 0, minor = 0] = pinned.replace(/^[^0-9]*/, "").split(".").map(Number);
+  return major === 0 && minor < 31 ? "0.31.0" : pinned;
 }
 
 function npmInstall(dir: string, packages: string[]): Promise<string> {

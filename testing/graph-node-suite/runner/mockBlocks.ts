@@ -18,14 +18,49 @@ export interface RunnerBlock {
   number: number;
   /** `push_test_log` payloads, in order. */
   logs?: string[];
+  /** `test_ptr_reorged(number, reorg)`'s hash instead of `test_ptr(number)`'s. */
+  reorg?: number;
+  /** A hash given outright (the Rust tests' `B256::from(U256::from(12))` for a reorged block 1). */
+  hash?: string;
+}
+
+/** The chain the mock JSON-RPC serves, which a test may replace by a branch (a reorg). */
+export interface RunnerChain extends MockChain {
+  /** Serves `blocks` from now on; blocks of the earlier branches still answer by hash, as uncles do. */
+  switchTo(blocks: RunnerBlock[]): void;
 }
 
 /** A linear chain of `blocks` (genesis first), each block's parent the one before. */
-export function runnerChain(blocks: RunnerBlock[]): MockChain {
+export function runnerChain(blocks: RunnerBlock[]): RunnerChain {
+  let served = linearChain(blocks);
+  const orphans = new Map<string, MockBlock>();
+  return {
+    get head() {
+      return served.head;
+    },
+    get fileBlocks() {
+      return served.fileBlocks;
+    },
+    block: (n) => served.block(n),
+    blockByHash: (h) => served.blockByHash(h) ?? orphans.get(h.toLowerCase()) ?? null,
+    calls: new Map(),
+    balances: new Map(),
+    code: new Map(),
+    switchTo(next) {
+      for (const n of served.fileBlocks) {
+        const b = served.block(n);
+        if (b) orphans.set(b.hash, b);
+      }
+      served = linearChain(next);
+    },
+  };
+}
+
+function linearChain(blocks: RunnerBlock[]): MockChain {
   const byNumber = new Map<number, MockBlock>();
   let parent = ZERO_HASH;
   for (const b of blocks) {
-    const hash = testHash(b.number);
+    const hash = b.hash ?? testHash(b.number, b.reorg ?? 0);
     byNumber.set(b.number, {
       number: b.number,
       hash,

@@ -16,9 +16,8 @@ import type { CaseResult } from "../runIntegration.js";
 import { postGraphql, waitReady } from "../status.js";
 import type { Toolchain } from "../toolchain.js";
 import type { EngineLabel } from "../engines.js";
-import type { CaseContext } from "../types.js";
 import { runnerChain } from "./mockBlocks.js";
-import type { RunnerCase } from "./types.js";
+import type { RunnerCase, RunnerContext } from "./types.js";
 
 export interface RunRunnerOptions {
   engine: EngineLabel;
@@ -68,13 +67,14 @@ async function prepareFolder(c: RunnerCase, options: RunRunnerOptions): Promise<
 
 async function runOne(c: RunnerCase, options: RunRunnerOptions): Promise<Omit<CaseResult, "seconds">> {
   const base = { case: `runner: ${c.name}`, engine: options.engine };
-  const mock = await startMockRpc(runnerChain(c.blocks));
+  const chain = runnerChain(c.blocks);
+  const mock = await startMockRpc(chain);
   let deployed: Deployed | undefined;
   try {
     const dir = await prepareFolder(c, options);
     const name = `test/${c.name.replace(/_/g, "-")}`;
     try {
-      deployed = options.engine === "local" ? await deployLocal(dir, name, mock.url, options) : await deployGraphNode(dir, name, mock.url, options);
+      deployed = options.engine === "local" ? await deployLocal(dir, name, mock.url, options) : await deployGraphNode(dir, name, mock.url, options, c.env ?? {});
     } catch (error) {
       return { ...base, verdict: "fail", failure: `Deploy failed: ${message(error)}` };
     }
@@ -82,10 +82,20 @@ async function runOne(c: RunnerCase, options: RunRunnerOptions): Promise<Omit<Ca
     let subgraph;
     try {
       subgraph = await waitReady(target.statusUrl, target.name, options.readyTimeoutMs);
+      await waitForHead(target.statusUrl, subgraph.deployment, chain.block(chain.head)?.hash ?? "", options.readyTimeoutMs);
     } catch (error) {
       return { ...base, verdict: "fail", failure: message(error) };
     }
-    const ctx: CaseContext = { subgraph, query: (text) => postGraphql(target.queryUrl, text), status: (text, variables) => postGraphql(target.statusUrl, text, variables) };
+    const deployment = subgraph.deployment;
+    const ctx: RunnerContext = {
+      subgraph,
+      query: (text) => postGraphql(target.queryUrl, text),
+      status: (text, variables) => postGraphql(target.statusUrl, text, variables),
+      async reorgTo(blocks) {
+        chain.switchTo(blocks);
+        await waitForHead(target.statusUrl, deployment, chain.block(chain.head)?.hash ?? "", options.readyTimeoutMs);
+      },
+    };
     try {
       await c.test(ctx);
       return { ...base, verdict: "pass", deployment: subgraph.deployment, ...(c.omitted ? { reason: `left out: ${c.omitted}` } : {}) };
@@ -99,7 +109,7 @@ async function runOne(c: RunnerCase, options: RunRunnerOptions): Promise<Omit<Ca
 }
 
 async function deployLocal(dir: string, name: string, chainUrl: string, options: RunRunnerOptions): Promise<Deployed> {
-  const node = await createLocalNode({ ethereumRpc: [`test:${chainUrl}`], ports: { query: 0, admin: 0, ipfs: 0, status: 0 }, pollIntervalMs: 100, history: { reorgThreshold: 0 }, log: process.env.GRAPH_NODE_SUITE_LOG ? (line) => options.log(`local node log: ${line}`) : () => undefined });
+  const node = await createLocalNode({ ethereumRpc: [`test:${chainUrl}`], ports: { query: 0, admin: 0, ipfs: 0, status: 0 }, pollIntervalMs: 100, log: process.env.GRAPH_NODE_SUITE_LOG ? (line) => options.log(`local node log: ${line}`) : () => undefined });
   try {
     await gndCodegen(options.tool, dir, node.urls.ipfs);
     await gndCreateAndDeploy(options.tool, dir, name, node.urls.admin, node.urls.ipfs);
@@ -110,7 +120,7 @@ async function deployLocal(dir: string, name: string, chainUrl: string, options:
   return { name, queryUrl: `${node.urls.query}/subgraphs/name/${name}`, statusUrl: `${node.urls.status}/graphql`, close: () => node.close() };
 }
 
-async function deployGraphNode(dir: string, name: string, chainUrl: string, options: RunRunnerOptions): Promise<Deployed> {
+async function deployGraphNode(dir: string, name: string, chainUrl: string, options: RunRunnerOptions, env: Record<string, string>): Promise<Deployed> {
   const ipfs = await createIpfsServer({ ipfs: await createIpfsStore({}), port: 0 });
   try {
     await gndCodegen(options.tool, dir, ipfs.url);
@@ -122,7 +132,7 @@ async function deployGraphNode(dir: string, name: string, chainUrl: string, opti
       ports: { query: 0, admin: 0, status: 0, metrics: 0 },
       ...(options.postgres ? { postgres: { url: options.postgres.url } } : {}),
       resetDatabase: true,
-      env: { ETHEREUM_POLLING_INTERVAL: "200", ETHEREUM_REORG_THRESHOLD: "0" },
+      env: { ETHEREUM_POLLING_INTERVAL: "200", ...env },
       ...(process.env.GRAPH_NODE_SUITE_LOG ? { onLog: (line: string) => options.log(`graph-node log: ${line}`) } : {}),
     });
     await nameDeployment(gnd.urls.admin, name, gnd.deployments[0] ?? "").catch(async (error: unknown) => {
@@ -133,6 +143,25 @@ async function deployGraphNode(dir: string, name: string, chainUrl: string, opti
   } catch (error) {
     await ipfs.close();
     throw error;
+  }
+}
+
+/**
+ * Until the deployment's latest block is `hash` (the served head) or it failed: the fixture's
+ * `start_and_sync_to(stop_block)`. The status API's `synced` alone comes within 10 blocks of the head.
+ */
+async function waitForHead(statusUrl: string, deployment: string, hash: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let seen = "";
+  for (;;) {
+    const answer = await postGraphql(statusUrl, `query h($d: String!) { indexingStatuses(subgraphs: [$d]) { health chains { latestBlock { number hash } } } }`, { d: deployment }).catch(() => null);
+    const status = (answer?.data as { indexingStatuses?: { health: string; chains: { latestBlock: { number: string; hash: string } | null }[] }[] } | undefined)?.indexingStatuses?.[0];
+    const latest = status?.chains[0]?.latestBlock;
+    // graph-node's status API writes hashes without the 0x.
+    if (status?.health === "failed" || (latest && latest.hash.replace(/^0x/, "") === hash.replace(/^0x/, ""))) return;
+    seen = latest ? `block ${latest.number} (${latest.hash})` : "no block";
+    if (Date.now() > deadline) throw new Error(`the deployment never reached the chain's head ${hash} (within ${timeoutMs / 1000} s; at ${seen})`);
+    await new Promise((r) => setTimeout(r, 250));
   }
 }
 
