@@ -194,5 +194,34 @@ export function runnerCases(): RunnerCase[] {
         await count("after the reorged blocks 1-5");
       },
     },
+    {
+      name: "aggregation_current_bucket",
+      folder: "aggregation-current-bucket",
+      manifest: "subgraph.yaml",
+      // Hour 1 (3600-7199): tokens, then two data points each; hour 2 starts at block 4 and rolls hour 1 up.
+      blocks: [
+        { number: 0, timestamp: 0 },
+        { number: 1, timestamp: 3601, logs: ["token:0xaa:TokenA", "token:0xbb:TokenB"] },
+        { number: 2, timestamp: 3660, logs: ["data:0xaa:10", "data:0xbb:20"] },
+        { number: 3, timestamp: 3720, logs: ["data:0xaa:30", "data:0xbb:40"] },
+        { number: 4, timestamp: 7201, logs: ["data:0xaa:5", "data:0xbb:15"] },
+        { number: 5, timestamp: 7261, logs: ["data:0xaa:7", "data:0xbb:25"] },
+      ],
+      async test(ctx) {
+        const stat = (id: string, sum: string) => ({ token: { id }, sum });
+        assertEqual("stats with the current bucket", await data(ctx, '{ stats_collection(interval: "hour", current: include, orderBy: timestamp, orderDirection: asc) { token { id } sum } }'), {
+          stats_collection: [stat("0xaa", "40"), stat("0xbb", "60"), stat("0xaa", "12"), stat("0xbb", "40")],
+        });
+        assertEqual("stats without it", await data(ctx, '{ stats_collection(interval: "hour", current: exclude, orderBy: timestamp, orderDirection: asc) { token { id } sum } }'), {
+          stats_collection: [stat("0xaa", "40"), stat("0xbb", "60")],
+        });
+        assertEqual("each token's stats with the current bucket", await data(ctx, '{ tokens(orderBy: id) { id stats(interval: "hour", current: include, orderBy: timestamp, orderDirection: asc) { sum } } }'), {
+          tokens: [
+            { id: "0xaa", stats: [{ sum: "40" }, { sum: "12" }] },
+            { id: "0xbb", stats: [{ sum: "60" }, { sum: "40" }] },
+          ],
+        });
+      },
+    },
   ];
 }

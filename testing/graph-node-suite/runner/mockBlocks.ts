@@ -20,6 +20,8 @@ export interface RunnerBlock {
   logs?: string[];
   /** `test_ptr_reorged(number, reorg)`'s hash instead of `test_ptr(number)`'s. */
   reorg?: number;
+  /** Seconds since the epoch (the fixture's default is the block's number). */
+  timestamp?: number;
   /** A hash given outright (the Rust tests' `B256::from(U256::from(12))` for a reorged block 1). */
   hash?: string;
 }
@@ -65,7 +67,7 @@ function linearChain(blocks: RunnerBlock[]): MockChain {
       number: b.number,
       hash,
       parentHash: parent,
-      timestamp: b.number,
+      timestamp: b.timestamp ?? b.number,
       logs: (b.logs ?? []).map((payload, logIndex) => ({ address: ZERO_ADDRESS, topics: [TEST_EVENT], data: AbiCoder.defaultAbiCoder().encode(["string"], [payload]), logIndex, transactionHash: ZERO_HASH })),
       transactions: [ZERO_HASH],
     });
