@@ -54,7 +54,7 @@ const layers: Record<string, string[]> = {
   // graph-node's Prometheus metrics (port 8040).
   [`${W}/local-node/metrics`]: w("lib", "wasm-host", "local-node/indexer"),
   // The dashboard page and its JSON (served on the query port beside graph-node's routes).
-  [`${W}/local-node/dashboard`]: w("lib", "local-node/indexer", "local-node/store"),
+  [`${W}/local-node/dashboard`]: w("lib", "wasm-host", "local-node/indexer", "local-node/store"),
   [`${W}/local-node`]: w("lib", "wasm-host", ...["admin", "chain", "dashboard", "fork", "indexer", "metrics", "ipfs", "manifest", "poi", "proofs", "query-server", "status", "store"].map((p) => `local-node/${p}`)),
   [`${W}/local-node/e2e`]: ["*"],
   // The real graph-node from npm, as an engine beside the local node.

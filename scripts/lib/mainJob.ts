@@ -164,6 +164,7 @@ export async function runMainJob(options: MainJobOptions): Promise<RunningMainJo
     log("");
     log(`Queries (HTTP): ${queryUrl}`);
     log(`GraphiQL:       ${queryUrl} (open it in a browser)`);
+    if (!useGraphNode) log(`Dashboard:      http://127.0.0.1:${options.ports.query}/ (progress, errors, handler profile; in a browser)`);
     return { approvals, queryUrl, graphiqlUrl: queryUrl, shutdown };
   } catch (error) {
     await shutdown();

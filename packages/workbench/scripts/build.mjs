@@ -1,12 +1,13 @@
 // Builds the package for running: src/ compiled to dist/ by tsc (with declarations), the plain
-// JavaScript modules the compiled code loads by path (worker boot files) copied beside it, and the
+// JavaScript modules the compiled code loads by path (worker boot files) and the files of `assets/`
+// folders (the dashboard's browser script and styles) copied beside it, and the
 // pristine PGlite folder a new local node starts from (dist/pglite-templates: made once here, so no
 // user's first start runs PGlite's initdb). It runs when the package is packed and when the workspace is
 // installed: no command compiles or initialises anything when it starts.
 import { spawnSync } from "node:child_process";
 import { cpSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const packageDir = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -23,7 +24,7 @@ function copyModules(dir) {
     if (entry.name === "_test" || entry.name === "e2e") continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) copyModules(path);
-    else if (entry.name.endsWith(".mjs")) cpSync(path, join(output, relative(source, path)));
+    else if (entry.name.endsWith(".mjs") || basename(dir) === "assets") cpSync(path, join(output, relative(source, path)));
   }
 }
 copyModules(source);

@@ -182,6 +182,7 @@ export async function createDevLoop(options: DevLoopOptions): Promise<DevLoop> {
     log("");
     log(`Queries (HTTP): ${queryUrl}`);
     log(`GraphiQL:       ${queryUrl} (open it in a browser)`);
+    log(`Dashboard:      http://127.0.0.1:${options.ports.query}/ (the local node's: progress, errors, handler profile)`);
     log(`[dev] watching ${options.dir}: subgraph.yaml, schema.graphql, src/, abis/`);
     return { queryUrl, close };
   } catch (error) {

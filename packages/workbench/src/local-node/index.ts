@@ -22,7 +22,7 @@ import { DEFAULT_MAPPING_LIMITS, createIndexerService, currentDeployment, marked
 import { createProofService, type ProofService } from "./proofs/index.js";
 import type { LogLevel } from "../wasm-host/index.js";
 import { createDebugForkRecords, createSubgraphFork, parseForkBase } from "./fork/index.js";
-import { createDashboardRoutes } from "./dashboard/index.js";
+import { createDashboardRoutes, createLogBuffer } from "./dashboard/index.js";
 import { createMetricsServer, createNodeMetrics, timedRpc } from "./metrics/index.js";
 
 export { DEFAULT_QUERY_LIMITS, queryLimitsFromEnv, type QueryLimits } from "./query-server/index.js";
@@ -152,8 +152,12 @@ const LEVELS: LogLevel[] = ["debug", "info", "warning", "error", "critical"];
 export async function createLocalNode(options: LocalNodeOptions): Promise<LocalNode> {
   const minLevel = LEVELS.indexOf(options.logLevel ?? "info");
   const write = options.log ?? ((line: string) => console.log(line));
+  // The last lines, for the dashboard's log.
+  const recentLines = createLogBuffer();
   const log = (level: LogLevel, message: string): void => {
-    if (LEVELS.indexOf(level) >= minLevel) write(`${new Date().toISOString()} ${level.toUpperCase().padEnd(7)} ${message}`);
+    if (LEVELS.indexOf(level) < minLevel) return;
+    write(`${new Date().toISOString()} ${level.toUpperCase().padEnd(7)} ${message}`);
+    recentLines.add(level, message);
   };
 
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
@@ -289,6 +293,8 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     }
   }
 
+  // Set once the servers listen; the dashboard links to them.
+  const links = { status: "", metrics: null as string | null };
   try {
     const query = await createQueryServer({
       store,
@@ -296,7 +302,18 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
       onError: requestFailed("query server"),
       ...(options.queryLimits ? { limits: options.queryLimits } : {}),
       warn: (message) => log("warning", `query server: ${message}`),
-      ownPages: createDashboardRoutes({ profile: (id) => indexer.profile(id) }),
+      ownPages: createDashboardRoutes({
+        deployments: () => store.listDeployments(),
+        versions: () => store.subgraphVersions(),
+        entityCounts: (id) => store.entityCountsByType(id),
+        size: (id) => store.deploymentSize(id),
+        nonFatalErrors: (id) => store.nonFatalErrors(id),
+        isIndexing: (id) => indexer.isIndexing(id),
+        profile: (id) => indexer.profile(id),
+        chainHead: (network) => indexer.chainHead(network),
+        logs: () => recentLines.lines(),
+        links: () => links,
+      }),
       onQuery: (deployment, seconds, failed) => metrics.observeQuery(deployment, seconds, failed),
     });
     closers.push(() => query.close());
@@ -309,6 +326,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
             return null;
           });
     if (metricsServer) closers.push(() => metricsServer.close());
+    links.metrics = metricsServer ? `${metricsServer.url}/metrics` : null;
     const status = await createStatusServer({
       store,
       port: options.ports.status,
@@ -323,6 +341,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
       },
     });
     closers.push(() => status.close());
+    links.status = `${status.url}/graphql`;
     const admin = await createAdminServer({
       store,
       ipfs,
@@ -356,7 +375,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
       await resume(d.id);
     }
     const rpcs = chains.describe().map((c) => (c.network === "*" ? maskUrl(c.url) : `${c.network}: ${maskUrl(c.url)}`));
-    log("info", `indexing from ${rpcs.join(", ")}; queries ${query.url}, admin ${admin.url}, ipfs ${ipfsServer.url}, status ${status.url}/graphql${metricsServer ? `, metrics ${metricsServer.url}/metrics` : ""}`);
+    log("info", `indexing from ${rpcs.join(", ")}; dashboard ${query.url}/ (in a browser); queries ${query.url}, admin ${admin.url}, ipfs ${ipfsServer.url}, status ${status.url}/graphql${metricsServer ? `, metrics ${metricsServer.url}/metrics` : ""}`);
     // Up, with its first host thread loaded: the binary's pages only start-up touched go back (about 15-20
     // MiB off a catch-up's peak, lib/binaryPages.ts).
     void indexer

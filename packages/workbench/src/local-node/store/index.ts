@@ -15,5 +15,5 @@ export type { FilterScalar } from "./entityQuery.js";
 export type { BlockPtr } from "./types.js";
 export type { SubgraphLogEntry, SubgraphLogLevel, SubgraphLogQuery } from "./subgraphLogs.js";
 export type { LogRecord } from "./logRecorder.js";
-export type { BlockEntityChanges, DeploymentSize } from "./types.js";
+export type { BlockEntityChanges, DeploymentSize, SubgraphVersionRow } from "./types.js";
 export type { CreatedEntity } from "./sourceEntities.js";

@@ -16,6 +16,7 @@ import { blockNumberForHash, recentBlockHash } from "./blockPointer.js";
 import { revertTo, writeBlocks } from "./blockWrites.js";
 import { entityCount, getDerived, getEntity, poiDigests, queryEntities } from "./entityReads.js";
 import { deploymentSize, entityChangesInBlock } from "./blockChanges.js";
+import { entityCountsByType, subgraphVersions } from "./dashboardReads.js";
 import { DEFAULT_PRUNING_POLICY } from "./pruning.js";
 import type { NodeStore, NodeStoreOptions, PruningPolicy } from "./types.js";
 import { ImmutableRowCounts } from "./immutableCounts.js";
@@ -78,6 +79,8 @@ function buildNodeStore(s: StoreState): NodeStore {
     entityCount: (id, block) => entityCount(s, id, block),
     entityChangesInBlock: (id, block) => entityChangesInBlock(s, id, block),
     deploymentSize: (id) => deploymentSize(s, id),
+    subgraphVersions: () => subgraphVersions(s),
+    entityCountsByType: (id) => entityCountsByType(s, id),
     poiDigests: (id, block) => poiDigests(s, id, block),
     poiJournal: (id, limit) => readPoiJournal(s, id, limit),
     writePoiDigests: (id, writes) => writePoiDigests(s, id, writes),

@@ -149,6 +149,14 @@ export interface BlockEntityChanges {
   removals: { entityType: string; id: string }[];
 }
 
+/** A name's version (the dashboard): which deployment, with which label, current or pending (waiting to sync). */
+export interface SubgraphVersionRow {
+  name: string;
+  deployment: string;
+  label: string | null;
+  role: "current" | "pending";
+}
+
 /** A deployment's tables as Postgres measures them (bytes; rows as the planner estimates them). */
 export interface DeploymentSize {
   rowEstimate: bigint;
@@ -237,6 +245,10 @@ export interface NodeStore {
   entityChangesInBlock(id: string, block: number): Promise<BlockEntityChanges>;
   /** The deployment's tables as Postgres measures them (the status API's subgraphSize). */
   deploymentSize(id: string): Promise<DeploymentSize>;
+  /** Every name's current and pending version (the dashboard). */
+  subgraphVersions(): Promise<SubgraphVersionRow[]>;
+  /** Entities at the head by type (the dashboard). */
+  entityCountsByType(id: string): Promise<Record<string, number>>;
   /** The proof-of-indexing digest of each causality region as of `block` (graph-node's `Poi$` entities). */
   poiDigests(id: string, block: number): Promise<{ region: string; digest: Uint8Array }[]>;
   /** The oldest proof-of-indexing journal entries not hashed yet, in block order: at most `limit.rows`, and `limit.bytes` past the first. */
