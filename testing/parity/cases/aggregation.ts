@@ -3,6 +3,7 @@
 // time passes them. Compared: each interval's buckets with every aggregate, filters on the dimension and
 // the timestamp, an order by an aggregate, and a query at a block before the last rollups; then again
 // after a reorg that takes rollups back.
+// Also each owner's buckets as a field of the Owner entity (`stats: [OwnerStats!]! @derivedFrom`).
 // With `current: include` too (the in-progress bucket from the rows not rolled up yet), but not with a
 // timestamp filter: graph-node applies it to the timeseries rows before aggregating them, the local node
 // to the bucket rows.
@@ -47,6 +48,12 @@ export function aggregationCase(): ParityCase {
         { id: "aggregation.owner.hour.current", query: `{ r: ownerStats_collection(interval: hour, current: include, first: 1000) { ${OWNER_STATS} } }` },
         { id: "aggregation.owner.day.current", query: `{ r: ownerStats_collection(interval: day, current: include) { ${OWNER_STATS} } }` },
         { id: "aggregation.all.hour.current", query: "{ r: allStats_collection(interval: hour, current: include) { id timestamp points total } }" },
+        { id: "aggregation.nested.hour", query: "{ r: owners(orderBy: id) { id stats(interval: hour, orderBy: timestamp, orderDirection: asc) { id timestamp total approvals lifetime } } }" },
+        { id: "aggregation.nested.day.current", query: "{ r: owners(orderBy: id) { id stats(interval: day, current: include) { id timestamp total closing } } }" },
+        { id: "aggregation.nested.hour.current.paged", query: "{ r: owners(orderBy: id, first: 3) { id stats(interval: hour, current: include, orderBy: timestamp, orderDirection: desc, first: 2) { id total __typename } } }" },
+        { id: "aggregation.nested.default", query: "{ r: owners(orderBy: id) { id stats(interval: hour) { id timestamp } } }" },
+        { id: "aggregation.nested.where", query: "{ r: owners(orderBy: id) { id stats(interval: hour, where: { timestamp_gt: \"0\" }) { id } } }" },
+        { id: "aggregation.nested.missingInterval", query: "{ r: owners { id stats { id } } }" },
         { id: "aggregation.owner.current.where", query: `{ r: ownerStats_collection(interval: hour, current: include, where: { owner: "${owner}" }) { ${OWNER_STATS} } }` },
       );
       return { address: token, startBlock: deployed.startBlock };

@@ -40,9 +40,16 @@ describe("@aggregation (graph-node's aggregations over a timeseries)", () => {
     expect(agg(`token: Bytes!`)).toThrow("Field token in aggregation S has type Bytes! but its type in the source is Token!");
     expect(agg(`token: Token!`)).toThrow("Aggregation S has no @aggregate fields");
     expect(agg(`s: BigDecimal! @aggregate(fn: "max", arg: "exp(amount)")`)).toThrow("Expressions can't us the function exp");
+    // Not graph-node's refusal: this node serves an aggregation field on an entity type only as @derivedFrom.
     expect(() =>
-      parseSubgraphSchema(`${SOURCE} type Holder @entity { id: Bytes! stats: [S!]! @derivedFrom(field: "token") } type S @aggregation(intervals: ["hour"], source: "TokenData") { id: Int8! timestamp: Timestamp! token: Token! s: BigDecimal! @aggregate(fn: "sum", arg: "amount") }`),
-    ).toThrow("field Holder.stats lists the aggregation S: aggregation fields on entity types are not supported by this node");
+      parseSubgraphSchema(`${SOURCE} type Holder @entity { id: Bytes! stats: [S!]! } type S @aggregation(intervals: ["hour"], source: "TokenData") { id: Int8! timestamp: Timestamp! token: Token! s: BigDecimal! @aggregate(fn: "sum", arg: "amount") }`),
+    ).toThrow("field Holder.stats lists the aggregation S: this node serves aggregation fields on entity types only as a list with @derivedFrom");
+  });
+
+  it("takes an entity type's @derivedFrom list of an aggregation's buckets", () => {
+    const schema = parseSubgraphSchema(`${SOURCE} type S @aggregation(intervals: ["hour"], source: "TokenData") { id: Int8! timestamp: Timestamp! token: Token! s: BigDecimal! @aggregate(fn: "sum", arg: "amount") } type Holder @entity { id: Bytes! buckets: [S!]! @derivedFrom(field: "token") }`);
+    expect(schema.entities.get("Holder")?.fieldsByName.get("buckets")).toMatchObject({ list: true, derivedFrom: "token", type: { kind: "reference", target: "S", targetIsAggregation: true } });
+    expect(() => parseSubgraphSchema(`${SOURCE} type S @aggregation(intervals: ["hour"], source: "TokenData") { id: Int8! timestamp: Timestamp! token: Token! s: BigDecimal! @aggregate(fn: "sum", arg: "amount") } type Holder @entity { id: Bytes! buckets: [S!]! @derivedFrom(field: "nope") }`)).toThrow("@derivedFrom field nope does not exist on S");
   });
 });
 

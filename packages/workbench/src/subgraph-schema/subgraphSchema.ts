@@ -85,9 +85,7 @@ export function parseSubgraphSchema(sdl: string): SubgraphSchema {
     if (entityNames.has(name)) return { kind: "reference", target: name, targetIsInterface: false };
     if (interfaceNames.has(name)) return { kind: "reference", target: name, targetIsInterface: true };
     if (enums.has(name)) return { kind: "enum", enum: name };
-    if (aggregationNodes.some((n) => n.name.value === name)) {
-      throw new SchemaError(`field ${owner}.${field} lists the aggregation ${name}: aggregation fields on entity types are not supported by this node; query ${name} through its own collection field`, { details: { type: owner, field, fieldType: name } });
-    }
+    if (aggregationNodes.some((n) => n.name.value === name)) return { kind: "reference", target: name, targetIsInterface: false, targetIsAggregation: true };
     throw new SchemaError(`field ${owner}.${field} has unknown type ${name}`, { details: { type: owner, field, fieldType: name } });
   };
 
@@ -128,15 +126,22 @@ export function parseSubgraphSchema(sdl: string): SubgraphSchema {
     entities.set(name, { name, immutable, ...(skipDuplicates ? { skipDuplicates } : {}), timeseries, idKind, fields, fieldsByName, interfaces: implemented });
   }
 
+  const aggregations = aggregationNodes.map((node) => readAggregation(node, readFields(node.name.value, node.fields ?? []), entities));
+
   // @derivedFrom must name a field on the target type that points back (graph-node checks the same).
   for (const owner of [...entities.values(), ...interfaces.values()]) {
     for (const field of owner.fields) {
+      if (field.type.kind === "reference" && field.type.targetIsAggregation && (field.derivedFrom === null || !field.list)) {
+        throw new SchemaError(`field ${owner.name}.${field.name} lists the aggregation ${field.type.target}: this node serves aggregation fields on entity types only as a list with @derivedFrom; query ${field.type.target} through its own collection field`, { details: { type: owner.name, field: field.name, fieldType: field.type.target } });
+      }
       if (field.derivedFrom === null) continue;
       if (field.type.kind !== "reference") {
         throw new SchemaError(`field ${owner.name}.${field.name}: @derivedFrom needs an entity type`, { details: { type: owner.name, field: field.name } });
       }
-      const target = entities.get(field.type.target) ?? interfaces.get(field.type.target);
-      const back = target?.fieldsByName.get(field.derivedFrom);
+      const targetName = field.type.target;
+      const derivedFrom = field.derivedFrom;
+      const target = entities.get(targetName) ?? interfaces.get(targetName);
+      const back = target ? target.fieldsByName.get(derivedFrom) : aggregations.find((a) => a.name === targetName)?.dimensions.find((d) => d.name === derivedFrom);
       if (!back || back.type.kind !== "reference") {
         throw new SchemaError(
           `field ${owner.name}.${field.name}: @derivedFrom field ${field.derivedFrom} does not exist on ${field.type.target} or is not a reference`,
@@ -146,7 +151,6 @@ export function parseSubgraphSchema(sdl: string): SubgraphSchema {
     }
   }
 
-  const aggregations = aggregationNodes.map((node) => readAggregation(node, readFields(node.name.value, node.fields ?? []), entities));
   return { sdl, entities, interfaces, enums, fulltexts: readFulltextDefs(schemaType, entities), aggregations };
 }
 

@@ -7,8 +7,11 @@ export const SCALAR_KINDS: readonly ScalarKind[] = ["ID", "String", "Bytes", "Bi
 /** The base type of a field, after unwrapping list and non-null. */
 export type FieldType =
   | { kind: "scalar"; scalar: ScalarKind }
-  /** A reference to an entity type or an interface (`target`); stored as the referenced id. */
-  | { kind: "reference"; target: string; targetIsInterface: boolean }
+  /**
+   * A reference to an entity type or an interface (`target`), stored as the referenced id; or, only as a
+   * `@derivedFrom` list on an entity type, to an aggregation, whose buckets point back at the entity.
+   */
+  | { kind: "reference"; target: string; targetIsInterface: boolean; targetIsAggregation?: true }
   | { kind: "enum"; enum: string };
 
 export interface FieldDef {

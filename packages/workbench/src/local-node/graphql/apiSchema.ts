@@ -102,6 +102,8 @@ export function buildApiSchema(subgraph: SubgraphSchema): ApiSchema {
   const fieldSdl = (f: FieldDef): string => {
     if (f.type.kind === "reference" && f.list) {
       const t = f.type.target;
+      // An aggregation's buckets: graph-node gives the field the aggregation collection's arguments.
+      if (f.type.targetIsAggregation) return `  ${f.name}(skip: Int = 0, first: Int = 100, interval: Aggregation_interval!, orderBy: ${t}_orderBy, orderDirection: OrderDirection, current: Aggregation_current, where: ${t}_filter): ${fieldTypeText(f)}`;
       return `  ${f.name}(skip: Int = 0, first: Int = 100, orderBy: ${t}_orderBy, orderDirection: OrderDirection, where: ${t}_filter): ${fieldTypeText(f)}`;
     }
     return `  ${f.name}: ${fieldTypeText(f)}`;

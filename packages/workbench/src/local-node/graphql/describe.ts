@@ -68,13 +68,25 @@ export function describeSelection(ctx: DescribeContext, typeName: string, select
     if (def.list) {
       const gqlField = graphqlType.getFields()[name];
       const args = gqlField ? getArgumentValues(gqlField, first, ctx.variables) : {};
-      const range = collectionArgs(ctx, target, args);
+      const range = def.type.targetIsAggregation ? aggregationArgs(ctx, target, args) : collectionArgs(ctx, target, args);
       selection.push({ key, kind: "child", field: name, query: { ...range, selection: childSelection } });
     } else {
       selection.push({ key, kind: "child", field: name, query: { filter: null, order: null, skip: 0, first: 1, selection: childSelection } });
     }
   }
   return selection;
+}
+
+/**
+ * An aggregation's buckets under an entity: the interval's table, with the in-progress bucket for
+ * `current: include`, ordered as the aggregation's own collection is (newest first) unless asked.
+ */
+export function aggregationArgs(ctx: DescribeContext, typeName: string, args: Record<string, unknown>): CollectionArgs & { aggregation: { table: string; current: boolean } } {
+  const intervals = ctx.api.subgraph.aggregations.find((a) => a.name === typeName)?.intervals ?? [];
+  if (!intervals.includes(args.interval as never)) throw new QueryError(`Aggregation \`${typeName}\` has no interval \`${String(args.interval)}\`; it has ${intervals.join(", ")}`);
+  const range = collectionArgs(ctx, typeName, args);
+  range.order ??= { field: "timestamp", direction: "desc" };
+  return { ...range, aggregation: { table: `${typeName}_${String(args.interval)}`, current: args.current === "include" } };
 }
 
 /**

@@ -20,7 +20,7 @@ import { parseSubgraphSchema } from "../../subgraph-schema/index.js";
 import type { DeploymentRecord, NodeStore, ResultObject, Selection } from "../store/index.js";
 import { buildApiSchema, type ApiSchema } from "./apiSchema.js";
 import { collectFields } from "./collectFields.js";
-import { collectionArgs, describeSelection, mergedSelectionSet, type DescribeContext } from "./describe.js";
+import { aggregationArgs, collectionArgs, describeSelection, mergedSelectionSet, type DescribeContext } from "./describe.js";
 import { QueryError, debugJson, invalidArgument, valueParseError } from "./errors.js";
 import { DEFAULT_QUERY_LIMITS, checkNesting, checkOperationCost, isTokenLimitError, resultTooBig, timedOut, tooManyTokens, type QueryLimits } from "./limits.js";
 import { validateSelections } from "./validate.js";
@@ -212,12 +212,8 @@ export function createQueryExecutor(deps: QueryExecutorOptions): QueryExecutor {
     if (root.kind === "aggregation") {
       // graph-node reads the interval's table (and with `current: include` the in-progress bucket);
       // newest buckets first unless an order is asked for.
-      const intervals = state.api.subgraph.aggregations.find((a) => a.name === root.typeName)?.intervals ?? [];
-      if (!intervals.includes(args.interval as never)) throw new QueryError(`Aggregation \`${root.typeName}\` has no interval \`${String(args.interval)}\`; it has ${intervals.join(", ")}`);
-      const range = collectionArgs(state.ctx, root.typeName, args);
-      range.order ??= { field: "timestamp", direction: "desc" };
-      const table = `${root.typeName}_${String(args.interval)}`;
-      const current = args.current === "include";
+      const { aggregation, ...range } = aggregationArgs(state.ctx, root.typeName, args);
+      const { table, current } = aggregation;
       const { rows } = await beforeDeadline(state, store.queryEntities(state.deployment.id, { entityTypes: [table], ...range, block: block.number, selection, current, ...timeLeft(state) }));
       return rows.map((r) => project({ ...r, __typename: root.typeName }, selection, state.api));
     }

@@ -39,6 +39,8 @@ export type Selection =
   | { key: string; kind: "child"; field: string; query: ChildQuery };
 
 export interface ChildQuery {
+  /** For an aggregation's buckets: the interval's table (`Stats_hour`) and whether to add the in-progress bucket. */
+  aggregation?: { table: string; current: boolean };
   filter: EntityFilter | null;
   order: EntityOrder | null;
   skip: number;

@@ -141,17 +141,20 @@ async function fetchChildren(db: Queryable, layout: DeploymentLayout, spec: Fetc
     if (sel.kind !== "child") continue;
     const fieldDef = spec.tables.map((t) => t.entity.fieldsByName.get(sel.field)).find((f) => f !== undefined);
     if (!fieldDef || fieldDef.type.kind !== "reference") continue;
-    const childTables = tablesFor(layout, fieldDef.type.target);
     const q: ChildQuery = sel.query;
+    const childTables = q.aggregation ? [tableOf(layout, q.aggregation.table)] : tablesFor(layout, fieldDef.type.target);
     if (rows.length === 0) continue;
     if (fieldDef.derivedFrom !== null) {
       const parentIds = rows.map((r) => String(r.__id));
       const children = await fetchRows(db, layout, {
         tables: childTables, filter: q.filter, order: q.order, skip: 0, first: q.first, block: spec.block, selection: q.selection,
+        ...(q.aggregation?.current ? { current: true } : {}),
         parentLink: { kind: "back", field: fieldDef.derivedFrom, ids: parentIds, perParent: q.skip + q.first },
       });
       const byParent = new Map<string, ResultObject[]>();
       for (const child of children) {
+        // A bucket row's table is the interval's; its type is the aggregation.
+        if (q.aggregation) child.__typename = fieldDef.type.target;
         const back = child.__back;
         for (const p of Array.isArray(back) ? back.map(String) : [String(back)]) {
           let list = byParent.get(p);
