@@ -10,6 +10,7 @@ import { createWarmGraphCli } from "subgraph-workbench/lib/warmGraphCli";
 import { exportImplementationAbi } from "./abi.js";
 import { defaultVersionLabel } from "./versionLabel.js";
 import { formatProfileTable } from "subgraph-workbench/lib/handlerProfileTable";
+import { createProgressBoard } from "subgraph-workbench/lib/catchUpProgress";
 import { answersHttp, fetchHandlerProfile, startGraphNodeServices, startLocalNodeService, type GraphNodeServices, type LocalNodePorts, type StartedLocalNode } from "subgraph-workbench/node-services";
 import { waitForIpfsApi } from "subgraph-workbench/lib/ipfsApiReady";
 import { ensureApprovalToken, ensureChain } from "./jobServices.js";
@@ -138,19 +139,30 @@ export async function runMainJob(options: MainJobOptions): Promise<RunningMainJo
     log(`[5/7] sent ${sent.approvals} approvals in blocks ${sent.firstBlock}-${sent.lastBlock}`);
 
     // 6. Wait for the node to index them.
+    // A bar in a terminal; plain "[6/7] indexed block X of Y (rates, ETA)" lines otherwise.
     const statusUrl = `http://127.0.0.1:${options.ports.status}/graphql`;
-    let lastShown = -1;
-    await waitForBlock({
-      statusUrl,
-      name: options.name,
-      block: sent.lastBlock,
-      onProgress: (s) => {
-        if (s.latestBlock !== lastShown) {
-          lastShown = s.latestBlock ?? -1;
-          log(`[6/7] indexed block ${s.latestBlock ?? "(none yet)"} of ${s.chainHeadBlock ?? "?"}`);
-        }
-      },
-    });
+    const progress = createProgressBoard({ plainLine: log });
+    const bar = progress.bar(options.name, "[6/7] indexed", token.startBlock);
+    const queryBase = `http://127.0.0.1:${options.ports.query}`;
+    let events: number | null = null;
+    let eventsAsked = 0;
+    try {
+      await waitForBlock({
+        statusUrl,
+        name: options.name,
+        block: sent.lastBlock,
+        onProgress: (s) => {
+          // The events so far from the local node's handler profile, asked at most once a second.
+          if (!useGraphNode && deployed.deploymentId && Date.now() - eventsAsked > 1000) {
+            eventsAsked = Date.now();
+            void fetchHandlerProfile(queryBase, deployed.deploymentId).then((rows) => (events = rows ? rows.reduce((n, r) => n + r.calls, 0) : events));
+          }
+          bar.update({ block: s.latestBlock ?? null, head: s.chainHeadBlock ?? null, events });
+        },
+      });
+    } finally {
+      progress.stop();
+    }
 
     // Where the catch-up spent its time, per handler (the local node's profile; graph-node has none).
     const profile = deployed.deploymentId && !useGraphNode ? await fetchHandlerProfile(`http://127.0.0.1:${options.ports.query}`, deployed.deploymentId) : null;

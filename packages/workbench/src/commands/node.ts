@@ -11,6 +11,7 @@ import { startChildReaper } from "../cli/childReaper.js";
 import { defaultSubgraphName, findSubgraph } from "../cli/subgraphFolder.js";
 import { existsSync } from "node:fs";
 import { formatProfileTable } from "../lib/handlerProfileTable.js";
+import { createProgressBoard } from "../lib/catchUpProgress.js";
 
 const USAGE = `Usage: subgraph-workbench node [options]
 
@@ -151,7 +152,10 @@ if (values.engine === "graph-node") {
   const mappingLimits = mappingLimitsFromEnv(process.env);
   const database = await openNodeDatabase({ postgres: values.postgres, postgresDir: values["postgres-dir"] });
   console.log(`store: ${database.describe}`);
+  // Each catch-up's progress: bars in a terminal (the log goes above them), plain lines every 5 s otherwise.
+  const progress = createProgressBoard({ plainEveryMs: 5_000, plainLine: (line) => console.log(line) });
   const node = await createLocalNode({
+    log: (line) => progress.log(line),
     // With a config file, only the entries given beside it; without, ETHEREUM_RPC or the local chain.
     ethereumRpc: values["ethereum-rpc"] ?? (configured ? [] : (process.env.ETHEREUM_RPC ?? "http://127.0.0.1:8545")),
     ...(configured ? { ethereumProviders: configured } : {}),
@@ -183,7 +187,27 @@ if (values.engine === "graph-node") {
       if (profile && profile.handlers.length > 0) console.log(`handler profile of ${d.id}:\n${formatProfileTable(profile.handlers)}`);
     }
   };
+  const showProgress = setInterval(() => {
+    void (async () => {
+      for (const d of await node.store.listDeployments()) {
+        if (!node.indexer.isIndexing(d.id)) continue;
+        const head = (await node.indexer.chainHead(d.network))?.number ?? null;
+        const latest = d.latestBlock?.number ?? null;
+        // A deployment more than 10 blocks behind is catching up (graph-node's distance); its bar runs until
+        // it reaches the head. One that follows the chain stays quiet.
+        if (head === null || (!shownProgress.has(d.id) && latest !== null && head - latest <= 10)) continue;
+        shownProgress.add(d.id);
+        const events = node.indexer.profile(d.id)?.handlers.reduce((n, r) => n + r.calls, 0) ?? null;
+        progress.bar(d.id, `${d.id.slice(0, 12)}… catching up:`, d.startBlock).update({ block: latest, head, events });
+        if (latest !== null && latest >= head) shownProgress.delete(d.id);
+      }
+    })().catch(() => undefined);
+  }, 1000);
+  showProgress.unref();
+  const shownProgress = new Set<string>();
   stopOnSignals(async () => {
+    clearInterval(showProgress);
+    progress.stop();
     if (values.profile) await printProfiles().catch(() => undefined);
     await node.close().then(database.stop);
   });
