@@ -3,7 +3,7 @@
 // first failing assertion.
 import { join } from "node:path";
 import { AssertionFailed } from "./expect.js";
-import { postGraphql, waitReady } from "./status.js";
+import { chainHeadHash, postGraphql, waitForHead, waitReady } from "./status.js";
 import type { EngineLabel, SuiteEngine } from "./engines.js";
 import type { CaseContext, IntegrationCase } from "./types.js";
 
@@ -56,6 +56,9 @@ async function runOne(c: IntegrationCase, options: RunCasesOptions): Promise<Omi
     let subgraph;
     try {
       subgraph = await waitReady(deployed.statusUrl, deployed.name, options.readyTimeoutMs);
+      // graph-node's `synced` comes within 10 blocks of the head, and the harness's queries assume every
+      // block indexed (overloaded-functions once read `calls: []` on graph-node): also wait for the head.
+      await waitForHead(deployed.statusUrl, subgraph.deployment, await chainHeadHash(options.chainUrl), options.readyTimeoutMs);
     } catch (error) {
       return { ...base, verdict: "fail", failure: message(error) };
     }

@@ -35,3 +35,30 @@ export async function waitReady(statusUrl: string, name: string, timeoutMs: numb
     await new Promise((r) => setTimeout(r, 500));
   }
 }
+
+/**
+ * Until the deployment's latest block is `hash` (the served head) or it failed: the fixture's
+ * `start_and_sync_to(stop_block)`. The status API's `synced` alone comes within 10 blocks of the head.
+ */
+export async function waitForHead(statusUrl: string, deployment: string, hash: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let seen = "";
+  for (;;) {
+    const answer = await postGraphql(statusUrl, `query h($d: String!) { indexingStatuses(subgraphs: [$d]) { health chains { latestBlock { number hash } } } }`, { d: deployment }).catch(() => null);
+    const status = (answer?.data as { indexingStatuses?: { health: string; chains: { latestBlock: { number: string; hash: string } | null }[] }[] } | undefined)?.indexingStatuses?.[0];
+    const latest = status?.chains[0]?.latestBlock;
+    // graph-node's status API writes hashes without the 0x.
+    if (status?.health === "failed" || (latest && latest.hash.replace(/^0x/, "") === hash.replace(/^0x/, ""))) return;
+    seen = latest ? `block ${latest.number} (${latest.hash})` : "no block";
+    if (Date.now() > deadline) throw new Error(`the deployment never reached the chain's head ${hash} (within ${timeoutMs / 1000} s; at ${seen})`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The chain's newest block hash, asked of the chain itself. */
+export async function chainHeadHash(chainUrl: string): Promise<string> {
+  const res = await fetch(chainUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_getBlockByNumber", params: ["latest", false] }) });
+  const body = (await res.json()) as { result?: { hash?: string } };
+  if (!body.result?.hash) throw new Error(`the chain at ${chainUrl} answered no latest block: ${JSON.stringify(body).slice(0, 300)}`);
+  return body.result.hash;
+}

@@ -13,7 +13,7 @@ import { AssertionFailed } from "../expect.js";
 import { gndBuild, gndCodegen, gndCreateAndDeploy } from "../gndCommands.js";
 import { PATCHED_MANIFEST } from "../manifest.js";
 import type { CaseResult } from "../runIntegration.js";
-import { postGraphql, waitReady } from "../status.js";
+import { postGraphql, waitForHead, waitReady } from "../status.js";
 import type { Toolchain } from "../toolchain.js";
 import type { EngineLabel } from "../engines.js";
 import { runnerChain } from "./mockBlocks.js";
@@ -143,25 +143,6 @@ async function deployGraphNode(dir: string, name: string, chainUrl: string, opti
   } catch (error) {
     await ipfs.close();
     throw error;
-  }
-}
-
-/**
- * Until the deployment's latest block is `hash` (the served head) or it failed: the fixture's
- * `start_and_sync_to(stop_block)`. The status API's `synced` alone comes within 10 blocks of the head.
- */
-async function waitForHead(statusUrl: string, deployment: string, hash: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let seen = "";
-  for (;;) {
-    const answer = await postGraphql(statusUrl, `query h($d: String!) { indexingStatuses(subgraphs: [$d]) { health chains { latestBlock { number hash } } } }`, { d: deployment }).catch(() => null);
-    const status = (answer?.data as { indexingStatuses?: { health: string; chains: { latestBlock: { number: string; hash: string } | null }[] }[] } | undefined)?.indexingStatuses?.[0];
-    const latest = status?.chains[0]?.latestBlock;
-    // graph-node's status API writes hashes without the 0x.
-    if (status?.health === "failed" || (latest && latest.hash.replace(/^0x/, "") === hash.replace(/^0x/, ""))) return;
-    seen = latest ? `block ${latest.number} (${latest.hash})` : "no block";
-    if (Date.now() > deadline) throw new Error(`the deployment never reached the chain's head ${hash} (within ${timeoutMs / 1000} s; at ${seen})`);
-    await new Promise((r) => setTimeout(r, 250));
   }
 }
 
