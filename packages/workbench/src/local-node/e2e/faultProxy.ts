@@ -56,8 +56,8 @@ export interface FaultProxyOptions {
 
 export interface FaultProxy {
   readonly url: string;
-  /** Requests received, and faults injected by kind. */
-  readonly counts: { requests: number; faults: Partial<Record<FaultKind | "range-cap" | "result-cap", number>> };
+  /** Requests received (POSTs), calls by method (a batch's each), and faults injected by kind. */
+  readonly counts: { requests: number; faults: Partial<Record<FaultKind | "range-cap" | "result-cap", number>>; methods: Record<string, number> };
   /** A new profile from the next request on (a new deck of kinds too). */
   setProfile(profile: FaultProfile): void;
   /** The provider dies: open connections are cut, new ones refused. */
@@ -91,7 +91,7 @@ async function forward(target: string, body: unknown): Promise<unknown> {
 export async function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
   const random = seededRandom(options.seed);
   let profile = options.profile;
-  const counts: FaultProxy["counts"] = { requests: 0, faults: {} };
+  const counts: FaultProxy["counts"] = { requests: 0, faults: {}, methods: {} };
   const count = (k: FaultKind | "range-cap" | "result-cap") => (counts.faults[k] = (counts.faults[k] ?? 0) + 1);
   let dead = false;
   const sockets = new Set<Socket>();
@@ -191,6 +191,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     }
     const batch = Array.isArray(body);
     const calls: Call[] = Array.isArray(body) ? body : [body];
+    for (const c of calls) counts.methods[c.method] = (counts.methods[c.method] ?? 0) + 1;
     const fault = draw(batch && calls.length > 1);
     if (fault) count(fault);
     const firstId = calls[0]?.id ?? null;

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sendApprovals } from "../../../../../hardhat/deploy/approvals.js";
 import { createLocalNode } from "../index.js";
-import { blockNumber, buildFor, byId, chainApprovals, deployWithGraphCli, queryAllApprovals, startChainWithToken, waitForHead } from "./harness.js";
+import { blockNumber, buildFor, byId, chainApprovals, deployWithGraphCli, queryAllApprovals, rpc as rpcCall, startChainWithToken, waitForHead } from "./harness.js";
 import { startFaultProxy, type FaultProfile } from "./faultProxy.js";
 
 export interface ProvidersBenchOptions {
@@ -83,4 +83,80 @@ export async function runProvidersBench(options: ProvidersBenchOptions): Promise
     await fx.stop();
   }
   return figures;
+}
+
+export interface SparseBenchOptions {
+  /** Blocks mined (hardhat_mine) between and around the events. */
+  blocks: number;
+  /** Approval transactions spread evenly over the blocks. */
+  events: number;
+  log(line: string): void;
+}
+
+export interface SparseFigure {
+  blocks: number;
+  events: number;
+  seconds: number;
+  blocksPerSecond: number;
+  eventsPerSecond: number;
+  /** Calls the node made, by method, as the (clean) proxy counted them. */
+  calls: Record<string, number>;
+  rowsExact: boolean;
+}
+
+/**
+ * A long chain with few events: an event-only subgraph's catch-up must cost about the events' blocks,
+ * not every block (the headers asked for are counted).
+ */
+export async function runSparseBench(options: SparseBenchOptions): Promise<SparseFigure> {
+  const { log } = options;
+  const fx = await startChainWithToken();
+  try {
+    const built = await buildFor(fx.token);
+    const gap = Math.max(1, Math.floor(options.blocks / options.events));
+    log(`mining ${options.blocks} blocks with ${options.events} approvals, one every ${gap} blocks`);
+    for (let i = 0; i < options.events; i++) {
+      await rpcCall(fx.chain.url, "hardhat_mine", [`0x${(gap - 1).toString(16)}`]);
+      await sendApprovals({ rpcUrl: fx.chain.url, token: fx.token.proxy, count: 1, seed: 1_000 + i });
+    }
+    const head = await blockNumber(fx.chain.url);
+    const truth = (await chainApprovals(fx.chain.url, fx.token.proxy, fx.token.startBlock)).sort(byId);
+    log(`chain at block ${head}, ${truth.length} approvals`);
+    const proxy = await startFaultProxy({ target: fx.chain.url, seed: 1, profile: { rate: 0 } });
+    const dataDir = await mkdtemp(join(tmpdir(), "sparse-bench-"));
+    const lines: string[] = [];
+    const node = await createLocalNode({ ethereumRpc: `localhost:${proxy.url}`, dataDir, ports: { query: 0, admin: 0, ipfs: 0, status: 0 }, log: (l) => lines.push(l), pollIntervalMs: 100 });
+    try {
+      const name = "bench/sparse";
+      await deployWithGraphCli(built, name, node.urls);
+      const status = await waitForHead(node.urls.status, name, fx.chain.url, 900_000);
+      const at = (pattern: RegExp) => Date.parse(lines.find((l) => pattern.test(l))?.split(" ")[0] ?? "");
+      const seconds = (at(/: synced at block/) - at(/: indexing from block/)) / 1000;
+      const rows = await queryAllApprovals(`${node.urls.query}/subgraphs/name/${name}`);
+      const figure: SparseFigure = {
+        blocks: head - fx.token.startBlock + 1,
+        events: truth.length,
+        seconds,
+        blocksPerSecond: (head - fx.token.startBlock + 1) / seconds,
+        eventsPerSecond: truth.length / seconds,
+        calls: { ...proxy.counts.methods },
+        rowsExact: status.health === "healthy" && JSON.stringify(rows) === JSON.stringify(truth),
+      };
+      if (!figure.rowsExact) {
+        const missing = truth.filter((t) => !rows.some((r) => r.id === t.id)).length;
+        const extra = rows.filter((r) => !truth.some((t) => t.id === r.id)).length;
+        for (const t of truth) if (!rows.some((r) => r.id === t.id)) log(`missing ${t.id}: block ${Number((await rpcCall<{ blockNumber: string }>(fx.chain.url, "eth_getTransactionReceipt", [t.id.split("-")[0]])).blockNumber)}`);
+        log(`health ${status.health}, ${rows.length} rows: ${missing} missing, ${extra} not on the chain; ${JSON.stringify(status.fatalError)}`);
+        log(lines.slice(-15).join("\n"));
+      }
+      log(`sparse: ${figure.blocks} blocks, ${figure.events} events in ${seconds.toFixed(2)} s (${Math.round(figure.blocksPerSecond)} blocks/s); calls ${JSON.stringify(figure.calls)}; rows ${figure.rowsExact ? "exact" : "WRONG"}`);
+      return figure;
+    } finally {
+      await node.close();
+      await proxy.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  } finally {
+    await fx.stop();
+  }
 }

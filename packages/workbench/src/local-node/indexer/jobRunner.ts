@@ -214,6 +214,9 @@ export async function runJobs(ctx: IndexerContext, jobs: BlockJob[], more?: () =
       if (inFlight.length === 0 && asking) {
         enterPhase(ctx, "fetching the next range");
         await asking;
+        // An empty range has already asked for the one after it (startQueued in its callback): look again,
+        // or that range's jobs would be dropped while the pointer moved past them.
+        continue;
       }
       // Counted in flight until it answers: a range that arrives meanwhile must not start a run past it.
       const run = inFlight[0];
