@@ -1,7 +1,7 @@
-// `npm run bench:indexing [-- --counts 10000,100000 --backends pglite,postgres --poi on|off --spec-version 0.0.5]`: indexing throughput,
+// `npm run bench:indexing [-- --counts 10000,100000 --backends pglite,postgres --poi on|off --spec-version 0.0.5 --overhead N]`: indexing throughput,
 // peak memory and query latency of the local node. `-- --factory [--events N --pools M]`: one created
 // data source against M of them, with the same N events. Postgres runs use DATABASE_URL, else an embedded server.
-import { runIndexingBench, type BenchBackend } from "../../packages/workbench/src/local-node/e2e/indexing.bench.js";
+import { overheadSummary, runIndexingBench, type BenchBackend } from "../../packages/workbench/src/local-node/e2e/indexing.bench.js";
 import { runFactoryBench } from "../../packages/workbench/src/local-node/e2e/factoryIndexing.bench.js";
 import { postgresFromEnvOrThrowaway } from "subgraph-workbench/lib/embedded-postgres";
 import { fail, parseCli } from "subgraph-workbench/cli";
@@ -18,6 +18,8 @@ const { values } = parseCli({
   factory: { type: "boolean", default: false },
   events: { type: "string", default: "20000" },
   pools: { type: "string", default: "1000" },
+  // N: what the handler profile and graph-node's metrics cost, N runs with and N without, alternated.
+  overhead: { type: "string", default: "0" },
 });
 
 if (values.factory) {
@@ -41,10 +43,12 @@ try {
       queryRounds: Number(values.rounds),
       proofOfIndexing: values.poi !== "off",
       specVersion: values["spec-version"],
+      overheadPairs: Number(values.overhead),
       ...(postgres ? { databaseUrl: postgres.url } : {}),
       log: (line) => console.log(line),
     });
     console.log(JSON.stringify(figures, null, 2));
+    for (const line of overheadSummary(figures)) console.log(line);
   } finally {
     await postgres?.stop();
   }

@@ -11,6 +11,9 @@ import { createDeploymentIndexer } from "../indexer/deploymentIndexer.js";
 import { createHostThreadPool } from "../indexer/hostWorkerClient.js";
 import { startChainWithToken } from "./chainFixture.js";
 import { buildApprovalDeployment } from "./deploymentFixture.js";
+import { createHandlerProfile } from "../indexer/handlerProfile.js";
+import { currentDeployment } from "../indexer/chainOrigin.js";
+import { createNodeMetrics, timedRpc } from "../metrics/index.js";
 
 export type BenchBackend = "pglite" | "postgres";
 
@@ -27,6 +30,12 @@ export interface IndexingBenchOptions {
   proofOfIndexing?: boolean;
   /** The manifest's specVersion as the node sees it: from 0.0.6 the proof uses graph-node's fast hasher (default 0.0.5, the project's). */
   specVersion?: string;
+  /**
+   * Measure what the handler profile and the metrics cost: each count and backend is indexed this many
+   * times with them (profile kept, RPC timed, /metrics scraped every second) and as many without
+   * (no profile, no timing), alternately. Default 0: as the node runs (with the profile, no metrics).
+   */
+  overheadPairs?: number;
   log(line: string): void;
 }
 
@@ -45,6 +54,10 @@ export interface IndexingFigure {
   peakRssMiB: number;
   maxRssMiB: number;
   query?: { firstMs: { p50: number; p99: number }; ownerMs: { p50: number; p99: number } };
+  /** In an overhead run: with the profile and metrics (true) or without (false). */
+  instrumented?: boolean;
+  /** The process's CPU time (all its threads, user and system) from start() to the head, µs per approval: less swayed than the rate by other load on the machine. */
+  cpuMicrosPerApproval: number;
 }
 
 export async function runIndexingBench(options: IndexingBenchOptions): Promise<IndexingFigure[]> {
@@ -64,20 +77,31 @@ export async function runIndexingBench(options: IndexingBenchOptions): Promise<I
         sent = count;
       }
       const head = await getHeadNumber(rpc);
-      for (const backend of options.backends) {
+      const pairs = options.overheadPairs ?? 0;
+      // Alternated, so that a drift of the machine's load falls on both alike.
+      const modes: (boolean | undefined)[] = pairs > 0 ? Array.from({ length: 2 * pairs }, (_, i) => i % 2 === 0) : [undefined];
+      for (const backend of options.backends) for (const instrumented of modes) {
         const db = backend === "postgres" ? await createThrowawayDatabase(options.databaseUrl) : null;
         const store = await createNodeStore(db?.options ?? {});
-        const id = `QmBench${count}${backend}`;
+        const id = `QmBench${count}${backend}${instrumented === undefined ? "" : instrumented ? "on" : "off"}`;
         try {
           await store.createDeployment({ id, schemaSdl: deployment.schemaSdl, network: "localhost", startBlock: fx.token.startBlock, manifest: "" });
           let firstRange = 0;
           // As in the node: the host thread is loaded before a deployment arrives.
           const hostThreads = createHostThreadPool();
           await hostThreads.warm();
+          const profile = createHandlerProfile();
+          // Instrumented: the RPC timed as the node times it, and graph-node's metrics scraped every second.
+          const metrics = instrumented
+            ? createNodeMetrics({ deployments: () => store.listDeployments(), isIndexing: () => true, profile: () => profile.snapshot(), chainHead: async () => ({ number: head, hash: "" }) })
+            : null;
+          const scraper = metrics ? setInterval(() => void metrics.scrape(), 1000) : null;
           const indexer = createDeploymentIndexer({
             hostThreads,
             store,
-            rpc,
+            rpc: metrics ? timedRpc(rpc, { metrics, provider: "bench-rpc-0", deployment: currentDeployment }) : rpc,
+            profile,
+            ...(instrumented === false ? { instrumentation: false } : {}),
             deployment: { ...deployment, id, ...(options.specVersion ? { specVersion: options.specVersion } : {}) },
             log: (level, m) => {
               if (m.includes("indexing from block")) firstRange ||= performance.now();
@@ -92,15 +116,18 @@ export async function runIndexingBench(options: IndexingBenchOptions): Promise<I
           let peak = baseline;
           const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
           const t0 = performance.now();
+          const cpu0 = process.cpuUsage();
           void indexer.start();
           while ((await store.getDeployment(id))?.latestBlock?.number !== head) {
             if (indexer.state === "failed" || indexer.state === "stopped") throw new Error(`indexing ${backend} stopped: ${indexer.state}`);
             await new Promise((r) => setTimeout(r, 10));
           }
           const done = performance.now();
+          const cpu = process.cpuUsage(cpu0);
           const seconds = (done - t0) / 1000;
           const indexingSeconds = (done - (firstRange || t0)) / 1000;
           clearInterval(sampler);
+          if (scraper) clearInterval(scraper);
           await indexer.stop();
           await hostThreads.close();
           const entities = await store.entityCount(id);
@@ -116,8 +143,10 @@ export async function runIndexingBench(options: IndexingBenchOptions): Promise<I
             baselineRssMiB: baseline / 2 ** 20,
             peakRssMiB: peak / 2 ** 20,
             maxRssMiB: process.resourceUsage().maxRSS / 1024,
+            ...(instrumented === undefined ? {} : { instrumented }),
+            cpuMicrosPerApproval: (cpu.user + cpu.system) / count,
           };
-          if ((options.queryAt ?? [Math.max(...options.counts)]).includes(count)) {
+          if (instrumented === undefined && (options.queryAt ?? [Math.max(...options.counts)]).includes(count)) {
             const server = await createQueryServer({ store, port: 0 });
             try {
               const q = await measureQueryLatency({ queryUrl: `${server.url}/subgraphs/id/${id}`, owner: fx.token.deployer.toLowerCase(), rounds: options.queryRounds ?? 50 });
@@ -144,5 +173,25 @@ export function formatFigure(f: IndexingFigure): string {
   const q = f.query
     ? `; query first:1000 p50 ${f.query.firstMs.p50.toFixed(1)} ms p99 ${f.query.firstMs.p99.toFixed(1)} ms, owner filter p50 ${f.query.ownerMs.p50.toFixed(1)} ms p99 ${f.query.ownerMs.p99.toFixed(1)} ms`
     : "";
-  return `${f.backend.padEnd(8)} ${String(f.approvals).padStart(7)} approvals in ${f.seconds.toFixed(2)} s = ${Math.round(f.approvalsPerSecond)} approvals/s from start(), ${f.indexingSeconds.toFixed(2)} s = ${Math.round(f.indexingApprovalsPerSecond)} approvals/s without; RSS ${f.baselineRssMiB.toFixed(0)} MiB before, peak ${f.peakRssMiB.toFixed(0)} MiB (maxRSS ${f.maxRssMiB.toFixed(0)} MiB)${q}`;
+  const mode = f.instrumented === undefined ? "" : f.instrumented ? "with profile+metrics    " : "without profile+metrics ";
+  return `${mode}${f.backend.padEnd(8)} ${String(f.approvals).padStart(7)} approvals in ${f.seconds.toFixed(2)} s = ${Math.round(f.approvalsPerSecond)} approvals/s from start(), ${f.indexingSeconds.toFixed(2)} s = ${Math.round(f.indexingApprovalsPerSecond)} approvals/s without; RSS ${f.baselineRssMiB.toFixed(0)} MiB before, peak ${f.peakRssMiB.toFixed(0)} MiB (maxRSS ${f.maxRssMiB.toFixed(0)} MiB), CPU ${f.cpuMicrosPerApproval.toFixed(1)} µs/approval${q}`;
+}
+
+/** Per count and backend: the median rate with and without the profile and metrics, and what they cost. */
+export function overheadSummary(figures: IndexingFigure[]): string[] {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+  const lines: string[] = [];
+  const keys = new Set(figures.filter((f) => f.instrumented !== undefined).map((f) => `${f.backend} ${f.approvals}`));
+  for (const key of keys) {
+    const of = (on: boolean) => figures.filter((f) => `${f.backend} ${f.approvals}` === key && f.instrumented === on).map((f) => f.indexingApprovalsPerSecond);
+    const on = of(true);
+    const off = of(false);
+    const cost = 1 - median(on) / median(off);
+    const cpuOf = (want: boolean) => figures.filter((f) => `${f.backend} ${f.approvals}` === key && f.instrumented === want).map((f) => f.cpuMicrosPerApproval);
+    const cpuOn = median(cpuOf(true));
+    const cpuOff = median(cpuOf(false));
+    lines.push(`${key} approvals: median ${Math.round(median(on))}/s with profile+metrics (${on.map(Math.round).join(", ")}), ${Math.round(median(off))}/s without (${off.map(Math.round).join(", ")}): rate cost ${(100 * cost).toFixed(1)}%`);
+    lines.push(`${key} approvals: median CPU ${cpuOn.toFixed(1)} µs/approval with (${cpuOf(true).map((v) => v.toFixed(1)).join(", ")}), ${cpuOff.toFixed(1)} without (${cpuOf(false).map((v) => v.toFixed(1)).join(", ")}): CPU cost ${(100 * (cpuOn / cpuOff - 1)).toFixed(1)}%`);
+  }
+  return lines;
 }

@@ -33,7 +33,7 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
     },
     start() {
       // The loop, its worker's requests and its prefetches all run as this deployment's (eth_rpc metrics).
-      running ??= asDeployment(ctx.id, () => runIndexingLoop(ctx)).catch((err: unknown) => {
+      running ??= (options.instrumentation === false ? runIndexingLoop(ctx) : asDeployment(ctx.id, () => runIndexingLoop(ctx))).catch((err: unknown) => {
         ctx.state = "stopped";
         ctx.log("error", `indexing stopped: ${err instanceof Error ? err.message : String(err)} (rpc ${maskUrl(ctx.rpc.displayUrl)})`);
       });

@@ -173,6 +173,18 @@ export function createProfileRecorder(now: () => number = () => performance.now(
   };
 }
 
+/** A recorder that records nothing: the handlers' thread without a profile (to measure what it costs). */
+export const NO_PROFILE: ProfileRecorder = {
+  enter() {},
+  leave() {},
+  storeGet() {},
+  storeSet() {},
+  storeRemove() {},
+  ethCall() {},
+  block() {},
+  take: () => null,
+};
+
 /** The mappings' store, counting their `get`, `set` and `remove` calls into the recorder. */
 export function withStoreCounts(store: HostStore, profile: ProfileRecorder): HostStore {
   return {

@@ -87,6 +87,8 @@ export interface WorkerInit {
   copyPlan?: CopyPlan;
   /** The deployment has a debug fork: a store read that finds nothing asks the main thread's fork (`fork` requests). */
   debugFork?: boolean;
+  /** false: no handler profile (to measure its cost). */
+  profile?: boolean;
 }
 
 export interface PoiSettings {

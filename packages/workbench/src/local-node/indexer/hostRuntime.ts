@@ -33,7 +33,7 @@ import type { BlockResult, CreatedDataSource, HandlerFailure, MappingLogOrigin, 
 import { createDataSourceRegistry, restoreCreated, type RuntimeDataSource } from "./dataSourceRegistry.js";
 import { IndexerError } from "./errors.js";
 import { withDebugFork } from "./forkedStore.js";
-import { createProfileRecorder, withStoreCounts, type ProfileDelta } from "./handlerProfile.js";
+import { NO_PROFILE, createProfileRecorder, withStoreCounts, type ProfileDelta } from "./handlerProfile.js";
 
 export interface HostRuntimeOptions {
   schemaSdl: string;
@@ -55,6 +55,8 @@ export interface HostRuntimeOptions {
   copyPlan?: CopyPlan;
   /** The deployment has a debug fork: the chain's handlers' store reads that miss ask for `fork` (forkedStore.ts). */
   debugFork?: boolean;
+  /** false: keep no handler profile (handlerProfile.ts), only to measure what it costs; default true. */
+  profile?: boolean;
   /** Synchronous round trip to the owner of the store and the RPC client. */
   request(req: SyncRequest): SyncResponse;
   /** The host's own lines; a mapping's `log.*` calls come with `mapping`. */
@@ -143,7 +145,8 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   let unconfirmed: Map<string, Cached>[] = [];
   let currentBlock: BlockPtr | null = null;
   // What each handler cost in this run (handlerProfile.ts): taken with the run's answer.
-  const profile = createProfileRecorder();
+  const profiled = options.profile !== false;
+  const profile = profiled ? createProfileRecorder() : NO_PROFILE;
 
   function ask(req: SyncRequest): SyncResponse & { ok: true } {
     const res = options.request(req);
@@ -287,7 +290,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   const instances = new Map<WebAssembly.Module, SubgraphInstance>();
   // A debug fork answers the chain's handlers' misses; file data sources keep to their own writes.
   const forkedStore = options.debugFork ? withDebugFork(blockStore, (entityType, id) => ask({ type: "fork", entityType, id }).value as EntityData | null) : blockStore;
-  const mappingStore = withStoreCounts(forkedStore, profile);
+  const mappingStore = profiled ? withStoreCounts(forkedStore, profile) : forkedStore;
   const instantiate = (ds: RuntimeDataSource, entityCache = mappingStore): Promise<SubgraphInstance> =>
     instantiateSubgraph(ds.wasmModule, {
       apiVersion: ds.apiVersion,
@@ -318,7 +321,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
   // offchain trigger an empty store): reset before each file, so one file never sees another's writes.
   const fileStore = createHostStore(schema, { get: () => null, getDerived: () => [] }, storeOptions);
   const fileInstances = new Map<WebAssembly.Module, SubgraphInstance>();
-  const countedFileStore = withStoreCounts(fileStore, profile);
+  const countedFileStore = profiled ? withStoreCounts(fileStore, profile) : fileStore;
 
   function recycleGrown(): void {
     let dropped = false;

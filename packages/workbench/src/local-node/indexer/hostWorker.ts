@@ -43,6 +43,7 @@ async function start(init: WorkerInit): Promise<HostRuntime> {
     ...(init.poi ? { poi: init.poi } : {}),
     ...(init.copyPlan ? { copyPlan: init.copyPlan } : {}),
     ...(init.debugFork ? { debugFork: true } : {}),
+    ...(init.profile === false ? { profile: false } : {}),
     request: requester(init),
     log: (level, message, mapping) => post(mapping ? { type: "log", level, message, mapping } : { type: "log", level, message }),
   });

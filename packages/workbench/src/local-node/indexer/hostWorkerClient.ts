@@ -65,6 +65,8 @@ export interface HostWorkerOptions {
   thread?: HostThread;
   /** What each run's handlers cost (handlerProfile.ts), as the runs answer. */
   onProfile?(delta: ProfileDelta): void;
+  /** false: the handlers' thread keeps no profile (to measure its cost). */
+  profile?: boolean;
 }
 
 export interface HostWorker {
@@ -302,6 +304,7 @@ export async function createHostWorker(options: HostWorkerOptions): Promise<Host
     ...(options.poi ? { poi: options.poi } : {}),
     ...(options.copyPlan ? { copyPlan: options.copyPlan } : {}),
     ...(options.services.forkFetch ? { debugFork: true } : {}),
+    ...(options.profile === false ? { profile: false } : {}),
     maxMemoryMb: thread.limits.maxMemoryMb,
   };
 

@@ -42,6 +42,7 @@ export async function startWorker(ctx: IndexerContext): Promise<HostWorker> {
     ...(copyPlan ? { copyPlan } : {}),
     log: ctx.log,
     onProfile: (delta) => ctx.profile.add(delta),
+    ...(ctx.options.instrumentation === false ? { profile: false } : {}),
     mappingLog: (level, message, origin) => {
       ctx.options.log(level, `${id}: [${origin.dataSource}] ${message}`);
       store.recordLog?.(id, mappingLogRecord(level, message, origin));

@@ -42,6 +42,11 @@ export interface DeploymentIndexerOptions {
   fork?: EntityFork;
   /** Where the handlers' costs add up (handlerProfile.ts); a new one otherwise. */
   profile?: HandlerProfile;
+  /**
+   * false: no handler profile and no deployment context for the eth_rpc metrics, only to measure what
+   * they cost (bench:indexing --overhead); default true.
+   */
+  instrumentation?: boolean;
 }
 
 export type DeploymentState = "starting" | "syncing" | "synced" | "failed" | "stopped";
