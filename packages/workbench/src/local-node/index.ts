@@ -310,6 +310,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
         nonFatalErrors: (id) => store.nonFatalErrors(id),
         isIndexing: (id) => indexer.isIndexing(id),
         profile: (id) => indexer.profile(id),
+        failureLocation: (id) => indexer.failureLocation(id),
         chainHead: (network) => indexer.chainHead(network),
         logs: () => recentLines.lines(),
         links: () => links,

@@ -19,7 +19,10 @@ export const MATCHSTICK_ASC_FLAGS = ["--explicitStart", "--exportTable", "--runt
  * because inlining decides which `call <handler>` instructions Matchstick's coverage finds.
  */
 export function ascFlags(optimize: boolean): readonly string[] {
-  return optimize ? MATCHSTICK_ASC_FLAGS : MATCHSTICK_ASC_FLAGS.filter((flag) => flag !== "--optimize");
+  // With a source map beside the wasm (`<name>.wasm.map`, named in the module's sourceMappingURL
+  // section), a trap's frames are named by their AssemblyScript file, line and column (lib/wasmStack.ts).
+  // It only adds that custom section: the code is the same.
+  return [...(optimize ? MATCHSTICK_ASC_FLAGS : MATCHSTICK_ASC_FLAGS.filter((flag) => flag !== "--optimize")), "--sourceMap"];
 }
 
 export interface CompileResult {

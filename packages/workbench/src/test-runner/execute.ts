@@ -16,7 +16,8 @@ import { createMockStore } from "./matchstick/mockStore.js";
 import { createGraphNodeStore } from "./matchstick/graphNodeStore.js";
 import type { StoreSemantics } from "./matchstick/testStore.js";
 import { buildGroup, newRegistrations, type GroupNode, type TestNode } from "./suite.js";
-import { declarationLine, formatError } from "./failure.js";
+import { declarationLine, formatError, sourceLine } from "./failure.js";
+import type { SourceLocator } from "../lib/wasmStack.js";
 
 /** Matchstick's mock ENS lookup answers this name for every hash (src/subgraph_store.rs, find_name). */
 export const MATCHSTICK_ENS_NAME = "default";
@@ -59,6 +60,8 @@ export interface ExecuteDeps {
   logger: Logger;
   /** The test file's display path and text, to point a failure at its test's declaration. */
   source?: { path: string; text: string };
+  /** The compile's source map, as a locator of wasm offsets (absent when the wasm has none). */
+  locate?: SourceLocator;
 }
 
 interface Live {
@@ -140,7 +143,7 @@ export async function prepareFile(deps: ExecuteDeps): Promise<PreparedFile> {
       tableFunction(clone.instance, funcIdx)();
     } catch (err) {
       checkCritical(clone.state, err);
-      throw new CriticalAbort(`Failed to execute function: ${formatError(err)}`, { cause: err });
+      throw new CriticalAbort(`Failed to execute function: ${formatError(err, deps.locate)}`, { cause: err });
     }
     checkCritical(clone.state);
     return newRegistrations(before, clone.state.registrations);
@@ -160,7 +163,7 @@ export function runPreparedFile(prepared: PreparedFile, deps: ExecuteDeps): File
         tableFunction(main.instance, idx)();
       } catch (err) {
         checkCritical(main.state, err);
-        throw new CriticalAbort(`Unexpected error upon calling hook: ${formatError(err)}`, { cause: err });
+        throw new CriticalAbort(`Unexpected error upon calling hook: ${formatError(err, deps.locate)}`, { cause: err });
       }
       checkCritical(main.state);
     }
@@ -184,7 +187,10 @@ export function runPreparedFile(prepared: PreparedFile, deps: ExecuteDeps): File
       }
       if (!test.shouldFail) {
         logger.addIndent();
-        logger.log("debug", formatError(err));
+        logger.log("debug", formatError(err, deps.locate));
+        // Where the trap (or throw) happened in the project's own code, by the compile's source map.
+        const at = deps.locate ? sourceLine(err, deps.locate) : null;
+        if (at !== null) logger.styled(`trapped at ${at}`, "dim");
         const line = deps.source === undefined ? null : declarationLine(deps.source.text, test.name);
         if (line !== null && deps.source !== undefined) logger.styled(`at ${deps.source.path}:${line} (test "${test.name}")`, "dim");
         logger.subIndent();

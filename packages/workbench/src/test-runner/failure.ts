@@ -1,30 +1,32 @@
 // A failed call as Matchstick prints it: the error's message, then the wasm frames of its stack
-// (function names come from the `--debug` name section), so a failure points into the test source.
-export function wasmFrames(stack: string | undefined): string[] {
-  if (!stack) return [];
-  const frames: string[] = [];
-  for (const line of stack.split("\n")) {
-    // V8: "    at start:tests/x.test~anonymous|0 (wasm://wasm/1a2b3c:wasm-function[42]:0x1f00)"
-    const m = /^\s*at (.+?) \(wasm:\/\/wasm\/[^:]+:wasm-function\[\d+\]:(0x[0-9a-f]+)\)/.exec(line);
-    if (m) frames.push(`${m[2]} - ${m[1]}`);
-  }
-  return frames;
+// (function names come from the `--debug` name section), each with its AssemblyScript file, line and
+// column when the compile made a source map, so a failure points into the source.
+import { formatPosition, wasmFramesOf, wasmStackFrames, type SourceLocator } from "../lib/wasmStack.js";
+
+export function wasmFrames(stack: string | undefined, locate?: SourceLocator): string[] {
+  return wasmStackFrames(stack).map((f) => {
+    const at = locate?.(f.offset);
+    return `0x${f.offset.toString(16)} - ${f.name}${at ? ` at ${formatPosition(at)}` : ""}`;
+  });
 }
 
-export function formatError(err: unknown): string {
+export function formatError(err: unknown, locate?: SourceLocator): string {
   if (!(err instanceof Error)) return String(err);
-  let message = err.message;
-  const seen = new Set<unknown>([err]);
-  let frames = wasmFrames(err.stack);
-  // Host errors may wrap the original throw: take the first wasm backtrace found along the causes.
-  let cause: unknown = err.cause;
-  while (frames.length === 0 && cause instanceof Error && !seen.has(cause)) {
-    seen.add(cause);
-    frames = wasmFrames(cause.stack);
-    cause = cause.cause;
+  // Host errors may wrap the original throw: the first wasm backtrace found along the causes.
+  const frames = wasmFramesOf(err).map((f) => {
+    const at = locate?.(f.offset);
+    return `0x${f.offset.toString(16)} - ${f.name}${at ? ` at ${formatPosition(at)}` : ""}`;
+  });
+  return frames.length > 0 ? `${err.message}\nwasm backtrace:\n${frames.map((f, i) => `  ${i}: ${f}`).join("\n")}` : err.message;
+}
+
+/** The innermost frame of the error's backtrace that the source map places in the project's own code (not ~lib). */
+export function sourceLine(err: unknown, locate: SourceLocator): string | null {
+  for (const f of wasmFramesOf(err)) {
+    const at = locate(f.offset);
+    if (at && !at.source.startsWith("~lib/")) return `${formatPosition(at)} (in ${f.name})`;
   }
-  if (frames.length > 0) message += `\nwasm backtrace:\n${frames.map((f, i) => `  ${i}: ${f}`).join("\n")}`;
-  return message;
+  return null;
 }
 
 /** The 1-based line where a test named `name` is declared (its name as a string literal), if found. */

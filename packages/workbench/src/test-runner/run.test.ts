@@ -105,9 +105,25 @@ describe("runMatchstick on the fixture project", () => {
     const single = await run({ patterns: ["basics", "empty"], recompile: true, jobs: 1 });
     expect(single.summary).toMatchObject({ passed: pooled.summary.passed, failed: pooled.summary.failed });
     const inProcess = await createCompiler({ root: project, libsFolder: join(project, "node_modules"), flags: ascFlags(false) });
-    const out = join(project, "in-process.wasm");
+    // The same file name in another folder: the module names its source map by it.
+    const out = join(project, "in-process", "basics.wasm");
     expect((await inProcess.compile(join(project, "tests", "basics.test.ts"), out)).ok).toBe(true);
     expect(readFileSync(out)).toEqual(wasm("basics"));
+  });
+
+  it("names a trapping handler's source line, file and column from the compile's source map", async () => {
+    const { summary, out } = await run({ patterns: ["trap"] });
+    expect(summary).toMatchObject({ passed: 0, failed: 1 });
+    // Where the fixture's handler traps, read from its source.
+    const source = readFileSync(join(project, "src", "trapping.ts"), "utf8").split("\n");
+    const line = source.findIndex((l) => l.includes("unreachable()")) + 1;
+    const column = source[line - 1]!.indexOf("unreachable") + 1;
+    expect(line).toBeGreaterThan(0);
+    expect(out).toMatch(/🛠 {2}unreachable/);
+    expect(out).toContain(`trapped at src/trapping.ts:${line}:${column} (in src/trapping/handleCount)`);
+    // The backtrace: the handler at its line, then the test that called it, in the test file.
+    expect(out).toMatch(new RegExp(`0: 0x[0-9a-f]+ - src/trapping/handleCount at src/trapping\\.ts:${line}:${column}`));
+    expect(out).toMatch(/1: 0x[0-9a-f]+ - .* at tests\/trap\.test\.ts:5:\d+/);
   });
 
   it("turns a compiler crash into that file's compile failure", async () => {

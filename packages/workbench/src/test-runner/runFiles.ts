@@ -2,7 +2,8 @@
 // instantiated and its tests registered first (a critical error there stops the run before any test),
 // then the files run one after the other. A critical error while running (log.critical, a failing
 // hook) stops the run: the tests after it never run and are counted as such.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { sourceLocator, type SourceLocator } from "../lib/wasmStack.js";
 import { CriticalAbort } from "./errors.js";
 import { prepareFile, runPreparedFile, type ExecuteDeps, type PreparedFile, type TestResult } from "./execute.js";
 import { formatError } from "./failure.js";
@@ -77,13 +78,14 @@ export async function runFiles(compiled: readonly CompiledFile[], deps: RunFiles
       root: deps.root,
       logger,
       source: { path: display, text: readFileSync(file.path, "utf8") },
+      ...locatorFor(wasm),
     };
     try {
       prepared.push({ kind: "ready", prepared: await prepareFile(executeDeps), deps: executeDeps });
     } catch (err) {
       if (err instanceof CriticalAbort) return stop(err.message);
       // A module that cannot be instantiated (a trap in top-level code, an unknown import) fails its file only.
-      prepared.push({ kind: "broken", error: formatError(err) });
+      prepared.push({ kind: "broken", error: formatError(err, executeDeps.locate) });
     }
   }
 
@@ -116,4 +118,15 @@ export async function runFiles(compiled: readonly CompiledFile[], deps: RunFiles
     logger.clearIndent();
   }
   return outcome;
+}
+
+/** The source map asc wrote beside the wasm (`--sourceMap`), as a locator; none when it is not there or does not parse. */
+function locatorFor(wasm: string): { locate?: SourceLocator } {
+  const mapFile = `${wasm}.map`;
+  if (!existsSync(mapFile)) return {};
+  try {
+    return { locate: sourceLocator(readFileSync(mapFile, "utf8")) };
+  } catch {
+    return {};
+  }
 }

@@ -15,6 +15,8 @@ export interface DeploymentIndexer {
   readonly id: string;
   readonly state: DeploymentState;
   readonly pointer: BlockPtr | null;
+  /** Where in the mapping its deterministic failure happened, when it failed in this process. */
+  readonly failureLocation: string | null;
   /** Starts the loop; resolves when it ends (stop, failure). */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -30,6 +32,9 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
     },
     get pointer() {
       return ctx.pointer;
+    },
+    get failureLocation() {
+      return ctx.failureLocation;
     },
     start() {
       // The loop, its worker's requests and its prefetches all run as this deployment's (eth_rpc metrics).

@@ -184,6 +184,11 @@ export interface HandlerFailure {
   block: BlockPtr;
   /** A deterministic failure's proof-of-indexing journal entry: graph-node keeps the proof at the failed block. */
   poiJournal?: PoiJournalEntry;
+  /**
+   * Where in the mapping it failed, from the wasm frames of the error (function names from the module's
+   * name section): for the log and the dashboard only, the message stays graph-node's.
+   */
+  location?: string;
 }
 
 export interface BlockResult {

@@ -33,6 +33,7 @@ import type { BlockResult, CreatedDataSource, HandlerFailure, MappingLogOrigin, 
 import { createDataSourceRegistry, restoreCreated, type RuntimeDataSource } from "./dataSourceRegistry.js";
 import { IndexerError } from "./errors.js";
 import { withDebugFork } from "./forkedStore.js";
+import { trapLocation } from "../../lib/wasmStack.js";
 import { NO_PROFILE, createProfileRecorder, withStoreCounts, type ProfileDelta } from "./handlerProfile.js";
 
 export interface HostRuntimeOptions {
@@ -498,6 +499,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
         const failed = err instanceof FatalBlockError ? err.trigger : trigger;
         const cause = err instanceof FatalBlockError ? err.err : err;
         const e = cause as { message?: string; deterministic?: boolean; handler?: string };
+        const location = trapLocation(cause);
         return {
           results,
           failure: {
@@ -506,6 +508,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
             handler: e.handler ?? failed?.handler ?? null,
             block: job.ptr,
             ...(proof ? { poiJournal: proof } : {}),
+            ...(location ? { location } : {}),
           },
         };
       }

@@ -71,6 +71,8 @@ export interface IndexerContext {
   created: CreatedDataSource[];
   /** What each handler cost so far. */
   readonly profile: HandlerProfile;
+  /** Where in the mapping the deterministic failure happened (wasm frames), once it failed here. */
+  failureLocation: string | null;
 
   state: DeploymentState;
   pointer: BlockPtr | null;
@@ -133,6 +135,7 @@ export function createIndexerContext(options: DeploymentIndexerOptions): Indexer
     sources: createLiveDataSources(deployment),
     created: [],
     profile: options.profile ?? createHandlerProfile(),
+    failureLocation: null,
     state: "starting",
     pointer: null,
     head: null,

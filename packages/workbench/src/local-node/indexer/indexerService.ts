@@ -45,6 +45,8 @@ export interface IndexerService {
   threadLoaded(): Promise<void>;
   /** What each handler of the deployment cost since this node started it; null when it never ran here. */
   profile(id: string): ProfileDelta | null;
+  /** Where in the mapping the deployment failed (wasm frames), when it failed in this process. */
+  failureLocation(id: string): string | null;
 }
 
 export function createIndexerService(options: IndexerServiceOptions): IndexerService {
@@ -102,6 +104,7 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
     },
     state: (id) => running.get(id)?.state ?? null,
     profile: (id) => profiles.get(id)?.snapshot() ?? null,
+    failureLocation: (id) => running.get(id)?.failureLocation ?? null,
     async chainHead(network) {
       const cached = heads.get(network);
       if (cached && Date.now() - cached.at < 1000) return cached.ptr;

@@ -244,8 +244,11 @@ export async function runJobs(ctx: IndexerContext, jobs: BlockJob[], more?: () =
           await reportNonDeterministic(ctx, failure);
           throw new IndexerError(`handler ${failure.handler ?? "?"} failed at block ${failure.block.number}: ${failure.message}`);
         }
-        ctx.log("error", `handler ${failure.handler ?? "?"} failed at block ${failure.block.number}: ${failure.message}`);
-        await ctx.store.markFailed(ctx.id, asGraphNodeReportsIt(failure), failure.poiJournal);
+        // The location goes to the log (and the dashboard); the stored message stays graph-node's.
+        ctx.failureLocation = failure.location ?? null;
+        ctx.log("error", `handler ${failure.handler ?? "?"} failed at block ${failure.block.number}: ${failure.message}${failure.location ? ` (in the mapping: ${failure.location})` : ""}`);
+        const { location: _location, ...stored } = failure;
+        await ctx.store.markFailed(ctx.id, asGraphNodeReportsIt(stored), failure.poiJournal);
         throw new DeploymentFailed(failure.message);
       }
       const rest = last?.errors ? run.group.filter((j) => j.ptr.number > last.ptr.number) : [];

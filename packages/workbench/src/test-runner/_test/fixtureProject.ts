@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { projectRoot } from "../../../../../hardhat/projectRoot.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const HELPERS = new Set(["helpers.as.ts", "mapping.as.ts"]);
+const HELPERS = new Set(["helpers.as.ts", "mapping.as.ts", "trapping.as.ts"]);
 
 function rename(dir: string): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
