@@ -333,6 +333,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
       port: options.ports.status,
       chainHead: (network) => indexer.chainHead(network),
       onError: requestFailed("status server"),
+      providers: () => chains.providers(),
       proofsThrough: (id, block) => proofs.catchUp(id, block),
       // As graph-node's chain map: only the networks the node's deployments index answer.
       chainReaders: async (network) => {

@@ -139,6 +139,15 @@ describe("indexing through faulty providers", () => {
       expect(logs.some((l) => /provider dead is skipped .*transient: Could not connect/.test(l)), logs.slice(-20).join("\n")).toBe(true);
       expect(logs.join("\n")).not.toContain("k3y0123456789abcdef");
       expect(JSON.stringify(node.providers())).not.toContain("k3y0123456789abcdef");
+      // The status port says the same, as JSON.
+      const res = await fetch(`${node.urls.status}/providers`);
+      const text = await res.text();
+      expect(text).not.toContain("k3y0123456789abcdef");
+      const networks = JSON.parse(text) as { network: string; providers: { label: string; state: string; reason: string | null }[] }[];
+      expect(networks.map((n) => n.network)).toEqual(["localhost"]);
+      const providers = networks[0]!.providers;
+      expect(providers.map((p) => p.label)).toEqual(["dead", "alive"]);
+      expect(providers[0]!.reason).toMatch(/Could not connect/);
     } finally {
       await stop();
     }

@@ -7,8 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sendApprovals } from "../../../../../hardhat/deploy/approvals.js";
 import { createLocalNode } from "../index.js";
-import { blockNumber, buildFor, byId, chainApprovals, deployWithGraphCli, queryAllApprovals, rpc as rpcCall, startChainWithToken, waitForHead } from "./harness.js";
+import { blockNumber, buildFor, byId, chainApprovals, deployWithGraphCli, queryAllApprovals, rpc as rpcCall, startChainWithToken, statusOf, waitForHead } from "./harness.js";
 import { startFaultProxy, type FaultProfile } from "./faultProxy.js";
+import { startGraphNodeOracle } from "../../parity/index.js";
 
 export interface ProvidersBenchOptions {
   approvals: number;
@@ -90,6 +91,8 @@ export interface SparseBenchOptions {
   blocks: number;
   /** Approval transactions spread evenly over the blocks. */
   events: number;
+  /** Then graph-node (`gnd dev`) on the same chain, given this long to reach the head (0: not run). */
+  graphNodeTimeoutMs?: number;
   log(line: string): void;
 }
 
@@ -102,6 +105,8 @@ export interface SparseFigure {
   /** Calls the node made, by method, as the (clean) proxy counted them. */
   calls: Record<string, number>;
   rowsExact: boolean;
+  /** graph-node on the same chain: from its start (an embedded Postgres, gnd dev) to the head, and its rows. */
+  graphNode?: { seconds: number; reachedHead: boolean; latestBlock: number; rowsExact: boolean };
 }
 
 /**
@@ -150,6 +155,25 @@ export async function runSparseBench(options: SparseBenchOptions): Promise<Spars
         log(lines.slice(-15).join("\n"));
       }
       log(`sparse: ${figure.blocks} blocks, ${figure.events} events in ${seconds.toFixed(2)} s (${Math.round(figure.blocksPerSecond)} blocks/s); calls ${JSON.stringify(figure.calls)}; rows ${figure.rowsExact ? "exact" : "WRONG"}`);
+      if (options.graphNodeTimeoutMs) {
+        log("graph-node (gnd dev) on the same chain");
+        const started = performance.now();
+        // It reads files from the local node's IPFS, as in the parity runs; its own start-up is in the figure.
+        const gnd = await startGraphNodeOracle(built, { chainUrl: fx.chain.url, network: "localhost", name, ipfs: new URL(node.urls.ipfs).host });
+        try {
+          const statusRoot = gnd.statusUrl.replace(/\/graphql$/, "");
+          const reached = await waitForHead(statusRoot, name, fx.chain.url, options.graphNodeTimeoutMs).then(
+            (s) => ({ ok: true, latest: Number(s.chains[0]?.latestBlock?.number ?? -1) }),
+            async () => ({ ok: false, latest: Number((await statusOf(statusRoot, name).catch(() => null))?.chains[0]?.latestBlock?.number ?? -1) }),
+          );
+          const gndSeconds = (performance.now() - started) / 1000;
+          const gndRows = reached.ok ? await queryAllApprovals(gnd.queryUrl) : [];
+          figure.graphNode = { seconds: gndSeconds, reachedHead: reached.ok, latestBlock: reached.latest, rowsExact: reached.ok && JSON.stringify(gndRows) === JSON.stringify(truth) };
+          log(`graph-node: ${reached.ok ? `at the head in ${gndSeconds.toFixed(1)} s (start-up included)` : `not at the head after ${gndSeconds.toFixed(0)} s: at block ${reached.latest}`}; rows ${figure.graphNode.rowsExact ? "exact" : reached.ok ? "WRONG" : "-"}`);
+        } finally {
+          await gnd.close();
+        }
+      }
       return figure;
     } finally {
       await node.close();

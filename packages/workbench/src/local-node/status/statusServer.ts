@@ -13,6 +13,7 @@ import {
   sendError,
   sendGraphiqlPage,
   sendGraphqlJson,
+  sendJson,
   serve,
   type FailedRequest,
   type RunningServer,
@@ -36,6 +37,8 @@ export interface StatusServerOptions {
   proofsThrough?: ProofsThrough;
   /** The networks' JSON-RPC providers, for blockHashFromNumber, blockData and cachedEthereumCalls (none: null answers). */
   chainReaders?: ChainReaders;
+  /** What `GET /providers` answers: each network's providers, their state and why (this node's own; keys masked). */
+  providers?: () => unknown;
 }
 
 export interface StatusService {
@@ -165,6 +168,9 @@ export async function createStatusServer(options: StatusServerOptions): Promise<
     }
     if (method === "GET" && path === "/graphql/playground") {
       return sendGraphiqlPage(res, "/graphql");
+    }
+    if (method === "GET" && path === "/providers" && options.providers) {
+      return sendJson(res, 200, options.providers(), ANY_ORIGIN);
     }
     if (method === "OPTIONS" && path === "/graphql") {
       res.writeHead(200, CORS_HEADERS);
