@@ -159,7 +159,8 @@ export async function runSparseBench(options: SparseBenchOptions): Promise<Spars
         log("graph-node (gnd dev) on the same chain");
         const started = performance.now();
         // It reads files from the local node's IPFS, as in the parity runs; its own start-up is in the figure.
-        const gnd = await startGraphNodeOracle(built, { chainUrl: fx.chain.url, network: "localhost", name, ipfs: new URL(node.urls.ipfs).host });
+        // PARITY_GRAPH_NODE_LOG=1 shows its own log.
+        const gnd = await startGraphNodeOracle(built, { chainUrl: fx.chain.url, network: "localhost", name, ipfs: new URL(node.urls.ipfs).host, log });
         try {
           const statusRoot = gnd.statusUrl.replace(/\/graphql$/, "");
           const reached = await waitForHead(statusRoot, name, fx.chain.url, options.graphNodeTimeoutMs).then(
