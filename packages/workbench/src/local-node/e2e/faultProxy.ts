@@ -97,14 +97,21 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   const sockets = new Set<Socket>();
 
   // Which requests are faulted is drawn; which fault is dealt in turn from a seeded shuffle of the kinds
-  // (each as often as its weight), so that every kind comes up within a few dozen faulted requests.
-  function deck(batch: boolean): FaultKind[] {
-    const cards = FAULT_KINDS.filter((k) => batch || !k.startsWith("batch-")).flatMap((k) => Array.from({ length: Math.round(profile.kinds ? (profile.kinds[k] ?? 0) : 1) }, () => k));
+  // (each as often as its weight), so that every kind comes up within a few dozen faulted requests. A batch
+  // deck deals the batch-only kinds first: batches are few (a catch-up sends far more single calls), and
+  // behind a full shuffle of all the kinds a batch kind could go undealt in a short run.
+  function shuffled(kinds: FaultKind[]): FaultKind[] {
+    const cards = kinds.flatMap((k) => Array.from({ length: Math.round(profile.kinds ? (profile.kinds[k] ?? 0) : 1) }, () => k));
     for (let i = cards.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
       [cards[i], cards[j]] = [cards[j]!, cards[i]!];
     }
     return cards;
+  }
+  function deck(batch: boolean): FaultKind[] {
+    const batchOnly = FAULT_KINDS.filter((k) => k.startsWith("batch-"));
+    const any = FAULT_KINDS.filter((k) => !k.startsWith("batch-"));
+    return batch ? [...shuffled(batchOnly), ...shuffled(any)] : shuffled(any);
   }
   const decks = { batch: { cards: [] as FaultKind[], at: 0 }, single: { cards: [] as FaultKind[], at: 0 } };
 
