@@ -175,13 +175,15 @@ describe("the dashboard", () => {
 
   it("shows a failed handler's error with its source line", async () => {
     const id = await deployWithGraphCli(failingBuild, "e2e/dash-failing", node.urls);
-    await waitForHead(statusBase(), "e2e/dash-failing", fx.chain.url);
+    // A catch-up of the whole chain the earlier tests grew (about 600 blocks, thousands of approvals): in a
+    // fresh-clone run beside the other suites it took over a minute.
+    await waitForHead(statusBase(), "e2e/dash-failing", fx.chain.url, 240_000);
     const { provider, signers } = await connectChain(fx.chain.url);
     const token = new Contract(fx.token.proxy, (await readArtifact("ApprovalToken")).abi, signers[3]);
     const tx = (await token.getFunction("approve")("0x0000000000000000000000000000000000000013", 13n)) as { wait(): Promise<{ blockNumber: number }> };
     const failingBlock = (await tx.wait()).blockNumber;
     provider.destroy();
-    const failed = await waitForStatus(statusBase(), "e2e/dash-failing", (s) => s.health === "failed");
+    const failed = await waitForStatus(statusBase(), "e2e/dash-failing", (s) => s.health === "failed", 120_000);
 
     // Where the fixture throws on 13, read from its source.
     const source = (await readFile(join(FAILING, "src", "mapping.as.ts"), "utf8")).split("\n");
