@@ -1,11 +1,13 @@
-// What the three engines' runs share: a child in its own process group (one signal ends all it started),
+// What the engines' runs share: a child in its own process group (one signal ends all it started),
 // a deadline that names what never happened, and the figure plus rows each run hands back.
 import { spawn, type SpawnOptions } from "node:child_process";
-import type { ApprovalRow, EngineFigure } from "./report.js";
+import type { EngineFigure } from "./report.js";
+import type { Row } from "./workload.js";
 
 export interface EngineRun {
   figure: EngineFigure;
-  rows: ApprovalRow[];
+  /** Every entity the engine holds, read back through its own API. */
+  rows: Row[];
   /** The engine's own log, for `--logs`. */
   output: string;
 }

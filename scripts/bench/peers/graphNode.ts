@@ -3,20 +3,22 @@
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildSubgraph, type BuiltSubgraph } from "subgraph-workbench/lib/subgraphBuild";
+import type { BuiltSubgraph } from "subgraph-workbench/lib/subgraphBuild";
 import type { ProcessMemory } from "subgraph-workbench/lib/processTreeMemory";
 import { freePorts, waitForHead } from "../../../packages/workbench/src/local-node/e2e/harness.js";
 import { startGraphNodeServices, type GraphNodeServices } from "subgraph-workbench/node-services";
 import { settledPhase, type EngineRun } from "./engineRun.js";
-import { readSubgraphRows, type PeerChain } from "./subgraphRows.js";
+import type { EngineOptions } from "./engines.js";
+import { buildWorkloadSubgraph, readSubgraphRows } from "./subgraphRows.js";
+import type { PeerChain, Workload } from "./workload.js";
 import { watchTree } from "./treeUsage.js";
 
-const NAME = "bench/approvals";
 const isGnd = (p: ProcessMemory) => /^gnd /.test(p.command);
 // The postmaster ("postgres -D ...") and its backends and workers ("postgres: ...").
 const isPostgres = (p: ProcessMemory) => /^postgres[: ]/.test(p.command);
 
-export async function runGraphNode(chain: PeerChain, options: { timeoutMs: number; log(line: string): void }): Promise<EngineRun> {
+export async function runGraphNode(chain: PeerChain, workload: Workload, options: EngineOptions): Promise<EngineRun> {
+  const NAME = workload.subgraph.name;
   const dataDir = await mkdtemp(join(tmpdir(), "bench-peers-graph-node-"));
   // Run as root, the embedded Postgres runs as 'nobody', which must reach its cluster inside.
   await chmod(dataDir, 0o755);
@@ -28,7 +30,7 @@ export async function runGraphNode(chain: PeerChain, options: { timeoutMs: numbe
   const output: string[] = [];
   const started = Date.now();
   try {
-    built = await buildSubgraph({ address: chain.token, startBlock: chain.startBlock, network: "localhost" });
+    built = await buildWorkloadSubgraph(workload.subgraph, chain);
     const builtAt = Date.now();
     options.log("graph-node: built; starting its Postgres and gnd dev");
     services = await startGraphNodeServices({ ethereumRpc: chain.rpcUrl, manifest: join(built.workDir, "subgraph.yaml"), dataDir, ports, name: NAME, reset: true, log: (line) => output.push(line) });
@@ -38,7 +40,7 @@ export async function runGraphNode(chain: PeerChain, options: { timeoutMs: numbe
     const synced = Date.now();
     const settled = await tree.settle("total");
     const usage = tree.stop();
-    const rows = await readSubgraphRows(`http://127.0.0.1:${ports.query}/subgraphs/name/${NAME}`);
+    const rows = await readSubgraphRows(`http://127.0.0.1:${ports.query}/subgraphs/name/${NAME}`, workload.subgraph);
     const s = (from: number, to: number) => (to - from) / 1000;
     const part = (label: "gnd" | "postgres") => ({ label, peakMiB: usage[label]!.peakMiB, cpuSeconds: usage[label]!.cpuSeconds });
     return {

@@ -1,23 +1,24 @@
 // Our side of the peer bench: `npm run local-node` (the tsc-compiled node) from nothing, and the
-// project's subgraph through the unmodified graph-cli on the path `npm start` takes (one warm graph-cli
+// workload's subgraph through the unmodified graph-cli on the path `npm start` takes (one warm graph-cli
 // process: codegen while the node starts, `graph build --ipfs` once its IPFS API answers, `graph create`, `graph
 // deploy --ipfs-hash`), until the status says it indexed the chain's head.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { projectRoot } from "../../../hardhat/projectRoot.js";
-import { buildSubgraph, type BuiltSubgraph } from "subgraph-workbench/lib/subgraphBuild";
+import type { BuiltSubgraph } from "subgraph-workbench/lib/subgraphBuild";
 import { createWarmGraphCli } from "subgraph-workbench/lib/warmGraphCli";
 import { waitForIpfsApi } from "subgraph-workbench/lib/ipfsApiReady";
 import { deployWithGraphCli, freePorts, waitForHead } from "../../../packages/workbench/src/local-node/e2e/harness.js";
 import { isLauncher, secondsBetween } from "../../../packages/workbench/src/local-node/e2e/nodeMemory.bench.js";
 import { runDetached, settledPhase, waitUntil, type EngineRun } from "./engineRun.js";
-import { readSubgraphRows, type PeerChain } from "./subgraphRows.js";
+import type { EngineOptions } from "./engines.js";
+import { buildWorkloadSubgraph, readSubgraphRows } from "./subgraphRows.js";
+import type { PeerChain, Workload } from "./workload.js";
 import { watchTree } from "./treeUsage.js";
 
-const NAME = "bench/approvals";
-
-export async function runOurs(chain: PeerChain, options: { timeoutMs: number; log(line: string): void }): Promise<EngineRun> {
+export async function runOurs(chain: PeerChain, workload: Workload, options: EngineOptions): Promise<EngineRun> {
+  const NAME = workload.subgraph.name;
   const dataDir = await mkdtemp(join(tmpdir(), "bench-peers-ours-"));
   const ports = await freePorts();
   const urls = { admin: `http://127.0.0.1:${ports.admin}`, ipfs: `http://127.0.0.1:${ports.ipfs}`, status: `http://127.0.0.1:${ports.status}` };
@@ -37,7 +38,7 @@ export async function runOurs(chain: PeerChain, options: { timeoutMs: number; lo
     options.log("ours: node starting beside graph codegen; graph build --ipfs, graph create, graph deploy --ipfs-hash");
     // The node's IPFS API listens before the rest of it is up: the build waits only for that.
     const ipfsReady = waitForIpfsApi(urls.ipfs, { timeoutMs: 120_000, gaveUp: nodeUp });
-    built = await buildSubgraph({ address: chain.token, startBlock: chain.startBlock, network: "localhost", ipfs: urls.ipfs, ipfsReady, runner: graph.runner });
+    built = await buildWorkloadSubgraph(workload.subgraph, chain, { ipfs: urls.ipfs, ipfsReady, runner: graph.runner });
     const builtAt = Date.now();
     await nodeUp;
     const deployFrom = Date.now();
@@ -49,8 +50,8 @@ export async function runOurs(chain: PeerChain, options: { timeoutMs: number; lo
     // After it syncs, the node builds the attribute indexes and hashes the proof of indexing it deferred.
     const settled = await tree.settle("ours");
     const usage = tree.stop().ours!;
-    const indexingSeconds = secondsBetween(proc.output(), /deployed bench\/approvals/, /synced at block/);
-    const rows = await readSubgraphRows(`http://127.0.0.1:${ports.query}/subgraphs/name/${NAME}`);
+    const indexingSeconds = secondsBetween(proc.output(), new RegExp(`deployed ${NAME}`), /synced at block/);
+    const rows = await readSubgraphRows(`http://127.0.0.1:${ports.query}/subgraphs/name/${NAME}`, workload.subgraph);
     const s = (from: number, to: number) => (to - from) / 1000;
     return {
       figure: {

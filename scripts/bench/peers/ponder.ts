@@ -1,6 +1,6 @@
-// Ponder's side of the peer bench: the pinned release, installed on first use from the app's committed
-// lock file into a scratch folder (never by the project's npm ci), then `ponder start` on its embedded
-// PGlite, timed from its process start to /ready and from its own log.
+// Ponder's side of the peer bench: the pinned release, installed on first use from ponder-app's committed
+// lock file into a scratch folder (never by the project's npm ci), the workload's app sources laid in, then
+// `ponder start` on its embedded PGlite, timed from its process start to /ready and from its own log.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cp, mkdir, readFile, rm } from "node:fs/promises";
@@ -8,9 +8,10 @@ import { join, relative } from "node:path";
 import { freePort } from "subgraph-workbench/lib/freePort";
 import { projectRoot } from "../../../hardhat/projectRoot.js";
 import { ponderBackfillSeconds, ponderErrors, ponderServerPort } from "./ponderLog.js";
-import type { ApprovalRow, EngineFigure } from "./report.js";
+import type { EngineFigure } from "./report.js";
+import type { EngineOptions } from "./engines.js";
 import { runDetached, settledPhase, waitUntil, type EngineRun } from "./engineRun.js";
-import type { PeerChain } from "./subgraphRows.js";
+import type { PeerChain, Row, Workload } from "./workload.js";
 import { watchTree } from "./treeUsage.js";
 
 export const PONDER_VERSION = "0.16.10";
@@ -18,6 +19,7 @@ export const PONDER_VERSION = "0.16.10";
 export const PONDER_FINALITY_BLOCKS = 30;
 const appSource = join(projectRoot, "scripts", "bench", "peers", "ponder-app");
 const appDir = join(projectRoot, "node_modules", ".cache", "bench-peers", `ponder-${PONDER_VERSION}`);
+/** What a workload lays into the install (anything else there is the install's own). */
 const appFiles = ["ponder.config.ts", "ponder.schema.ts", "src"];
 
 /** npm's own variables from an `npm run` above us would point the install at the project: drop them. */
@@ -25,8 +27,8 @@ function cleanEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
 }
 
-/** Installs the pinned app once (again when its lock file changed), then lays its sources and our ABI in. */
-export async function preparePonderApp(log: (line: string) => void): Promise<void> {
+/** Installs the pinned app once (again when its lock file changed), then lays the workload's sources and ABI in. */
+export async function preparePonderApp(workload: Workload, log: (line: string) => void): Promise<void> {
   const lock = await readFile(join(appSource, "package-lock.json"), "utf8");
   const installedLock = await readFile(join(appDir, "package-lock.json"), "utf8").catch(() => null);
   if (installedLock !== lock || !existsSync(join(appDir, "node_modules", "ponder", "package.json"))) {
@@ -48,13 +50,16 @@ export async function preparePonderApp(log: (line: string) => void): Promise<voi
       throw new Error(`installing Ponder ${PONDER_VERSION} failed (npm ci in ${relative(projectRoot, appDir)}, exit ${output.code}):\n${output.text.trim().split("\n").slice(-15).join("\n")}`);
     }
   }
-  for (const file of appFiles) await cp(join(appSource, file), join(appDir, file), { recursive: true, force: true });
-  await cp(join(projectRoot, "abis", "ApprovalToken.json"), join(appDir, "ApprovalToken.json"));
+  // The previous workload's sources must not stay behind beside this one's.
+  for (const file of appFiles) await rm(join(appDir, file), { recursive: true, force: true });
+  for (const file of appFiles) await cp(join(workload.ponder.sourceDir, file), join(appDir, file), { recursive: true });
+  await cp(join(appSource, "api"), join(appDir, "src", "api"), { recursive: true });
+  for (const [name, from] of Object.entries(workload.ponder.extraFiles())) await cp(from, join(appDir, name));
 }
 
 /** `ponder start` from a fresh database; returns its figure and every row, read through its GraphQL. */
-export async function runPonder(chain: PeerChain, options: { timeoutMs: number; log(line: string): void }): Promise<EngineRun> {
-  await preparePonderApp(options.log);
+export async function runPonder(chain: PeerChain, workload: Workload, options: EngineOptions): Promise<EngineRun> {
+  await preparePonderApp(workload, options.log);
   // Ponder keeps its PGlite and its RPC cache in .ponder: a cold run starts without them.
   await rm(join(appDir, ".ponder"), { recursive: true, force: true });
   const port = await freePort();
@@ -65,7 +70,7 @@ export async function runPonder(chain: PeerChain, options: { timeoutMs: number; 
   const proc = runDetached(process.execPath, [join(appDir, "node_modules", "ponder", "dist", "esm", "bin", "ponder.js"), "start", "--schema", "bench", "--log-format", "json", "--hostname", "127.0.0.1", "--port", String(port)], {
     cwd: appDir,
     // Ponder reports usage to its makers unless told not to: nothing here leaves 127.0.0.1.
-    env: { ...env, PONDER_TELEMETRY_DISABLED: "true", BENCH_RPC_URL: chain.rpcUrl, BENCH_CHAIN_ID: String(chain.chainId), BENCH_TOKEN: chain.token, BENCH_START_BLOCK: String(chain.startBlock) },
+    env: { ...env, PONDER_TELEMETRY_DISABLED: "true", BENCH_RPC_URL: chain.rpcUrl, BENCH_CHAIN_ID: String(chain.chainId), BENCH_ADDRESS: chain.address, BENCH_START_BLOCK: String(chain.startBlock) },
   });
   const tree = watchTree(proc.pid, { ponder: () => true });
   try {
@@ -95,7 +100,7 @@ export async function runPonder(chain: PeerChain, options: { timeoutMs: number; 
     const settled = await tree.settle("ponder");
     const usage = tree.stop().ponder!;
     const indexingSeconds = ponderBackfillSeconds(proc.output());
-    const rows = await readPonderRows(`${url}/graphql`);
+    const rows = await readPonderRows(`${url}/graphql`, workload);
     const figure: EngineFigure = {
       engine: "ponder",
       events: chain.events,
@@ -119,23 +124,26 @@ export async function runPonder(chain: PeerChain, options: { timeoutMs: number; 
 }
 
 /** Every row through Ponder's GraphQL, 1,000 a page by its cursor, in id order. */
-async function readPonderRows(graphqlUrl: string): Promise<ApprovalRow[]> {
-  const rows: ApprovalRow[] = [];
+async function readPonderRows(graphqlUrl: string, workload: Workload): Promise<Row[]> {
+  const { collection } = workload.ponder;
+  const fields = ["id", ...workload.shape.fields.map((f) => f.name)].join(" ");
+  const rows: Row[] = [];
   let after: string | null = null;
   for (;;) {
     const res = await fetch(graphqlUrl, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
-        query: `query($after: String) { approvals(limit: 1000, orderBy: "id", orderDirection: "asc", after: $after) { items { id owner spender value } pageInfo { hasNextPage endCursor } } }`,
+        query: `query($after: String) { ${collection}(limit: 1000, orderBy: "id", orderDirection: "asc", after: $after) { items { ${fields} } pageInfo { hasNextPage endCursor } } }`,
         variables: { after },
       }),
     });
-    type Page = { items: ApprovalRow[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
-    const body = (await res.json()) as { data?: { approvals: Page }; errors?: { message: string }[] };
-    if (body.errors?.length || !body.data) throw new Error(`Ponder's GraphQL failed: ${JSON.stringify(body.errors ?? body)}`);
-    rows.push(...body.data.approvals.items);
-    if (!body.data.approvals.pageInfo.hasNextPage) return rows;
-    after = body.data.approvals.pageInfo.endCursor;
+    type Page = { items: Row[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+    const body = (await res.json()) as { data?: Record<string, Page>; errors?: { message: string }[] };
+    const page = body.data?.[collection];
+    if (body.errors?.length || !page) throw new Error(`Ponder's GraphQL failed: ${JSON.stringify(body.errors ?? body)}`);
+    rows.push(...page.items);
+    if (!page.pageInfo.hasNextPage) return rows;
+    after = page.pageInfo.endCursor;
   }
 }

@@ -1,59 +1,7 @@
-// The pure half of `npm run bench:peers`: a digest of the rows each engine holds (to prove all three
-// indexed the same events), and the table of figures, ratios and issue 18's targets.
-import { createHash } from "node:crypto";
-
-export type EngineName = "ours" | "ponder" | "graph-node";
-export const ENGINES: EngineName[] = ["ours", "ponder", "graph-node"];
-
-export interface ApprovalRow {
-  id: string;
-  owner: string;
-  spender: string;
-  value: string;
-}
-
-export interface RowDigest {
-  count: number;
-  sha256: string;
-  /** Sorted and normalised, for naming the first difference. */
-  rows: ApprovalRow[];
-}
-
-/** Hex as lower case (Ponder keeps what viem decoded, checksummed addresses), values as decimal text. */
-function normalise(row: ApprovalRow): ApprovalRow {
-  return { id: row.id.toLowerCase(), owner: row.owner.toLowerCase(), spender: row.spender.toLowerCase(), value: BigInt(row.value).toString() };
-}
-
-/** Rows sorted by id (bytewise, as graph-node orders), hashed as `id,owner,spender,value` lines. */
-export function digestRows(rows: ApprovalRow[]): RowDigest {
-  const sorted = rows.map(normalise).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const hash = createHash("sha256");
-  for (const r of sorted) hash.update(`${r.id},${r.owner},${r.spender},${r.value}\n`);
-  return { count: sorted.length, sha256: hash.digest("hex"), rows: sorted };
-}
-
-/** The first row where two sorted row lists part, described for an error message. */
-function firstDifference(a: ApprovalRow[], b: ApprovalRow[], aName: string, bName: string): string {
-  const line = (r: ApprovalRow | undefined) => (r ? `${r.id} ${r.owner} ${r.spender} ${r.value}` : "(no row)");
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const x = a[i];
-    const y = b[i];
-    if (!x || !y || x.id !== y.id || x.owner !== y.owner || x.spender !== y.spender || x.value !== y.value) {
-      return `row ${i}: ${aName} has ${line(x)}, ${bName} has ${line(y)}`;
-    }
-  }
-  return "no row differs";
-}
-
-/** Every engine's rows against the chain's own events; throws naming each engine that differs. */
-export function compareWithChain(chain: RowDigest, engines: Partial<Record<EngineName, RowDigest>>): void {
-  const wrong: string[] = [];
-  for (const [name, d] of Object.entries(engines) as [EngineName, RowDigest][]) {
-    if (d.sha256 === chain.sha256) continue;
-    wrong.push(`${name} holds ${d.count} rows (digest ${d.sha256.slice(0, 12)}), the chain ${chain.count} events (digest ${chain.sha256.slice(0, 12)}); first difference: ${firstDifference(d.rows, chain.rows, name, "the chain")}`);
-  }
-  if (wrong.length) throw new Error(`the engines do not hold the same rows as the chain:\n  ${wrong.join("\n  ")}`);
-}
+// The pure half of `npm run bench:peers`: the table of figures, ratios and the issue's targets, for one
+// workload (the rows' digests are rows.ts's).
+import type { EngineName } from "./engines.js";
+import type { Workload } from "./workload.js";
 
 export interface EngineFigure {
   engine: EngineName;
@@ -109,7 +57,8 @@ function median(values: number[]): number {
  */
 export function summarise(figures: EngineFigure[]): EngineFigure[] {
   const out: EngineFigure[] = [];
-  for (const engine of ENGINES) {
+  // In the order the engines first ran.
+  for (const engine of [...new Set(figures.map((f) => f.engine))]) {
     const runs = figures.filter((f) => f.engine === engine);
     if (runs.length === 0) continue;
     if (runs.length === 1) {
@@ -170,11 +119,11 @@ function ratiosByRound(figures: EngineFigure[], peer: EngineName): number[] {
 }
 
 /** The figures (every run, then the medians), the ratios against each peer that ran, and the targets. */
-export function formatReport(figures: EngineFigure[]): string {
+export function formatReport(figures: EngineFigure[], workload: Pick<Workload, "name" | "eventsLabel">): string {
   const events = figures[0]?.events ?? 0;
   const summary = summarise(figures);
   const rounds = summary.length < figures.length;
-  const out = [`${num(events)} Approval events on one Hardhat chain; engines run one after the other${rounds ? ", in rounds" : ""}`, ""];
+  const out = [`workload ${workload.name}: ${num(events)} ${workload.eventsLabel} on one Hardhat chain; engines run one after the other${rounds ? ", in rounds" : ""}`, ""];
   const line = (f: EngineFigure, label: string) => [label, num(rate(f)), num(f.indexingSeconds, 2), num(f.coldSeconds, 1), num(f.cpuSeconds, 1), num(f.peakMiB)];
   const rows = figures.map((f) => line(f, f.round === undefined ? f.engine : `${f.engine} #${f.round}`));
   // A median line for each engine that ran more than once (graph-node runs once).

@@ -1,29 +1,31 @@
-// The chain the three engines index, and the rows of a subgraph engine (ours, graph-node) read back
-// through GraphQL with the parity harness's paging by id.
+// The rows of a subgraph engine (ours, graph-node) read back through GraphQL with the parity harness's
+// paging by id, and the workload's subgraph built with graph-cli for the chain.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { projectRoot } from "../../../hardhat/projectRoot.js";
 import { readAllEntities } from "subgraph-workbench/parity";
 import { parseSubgraphSchema } from "subgraph-workbench/subgraph-schema";
-import type { ApprovalRow } from "./report.js";
+import { buildSubgraph, type BuildSubgraphParameters, type BuiltSubgraph } from "subgraph-workbench/lib/subgraphBuild";
+import type { PeerChain, Row, WorkloadSubgraph } from "./workload.js";
 
-export interface PeerChain {
-  rpcUrl: string;
-  chainId: bigint;
-  /** The token's proxy, and the block it was deployed in (every engine's start block). */
-  token: string;
-  startBlock: number;
-  events: number;
-  /** The block of the last Approval event (empty blocks follow it). */
-  lastEventBlock: number;
+/** Every entity of the workload's type at `queryUrl`. */
+export async function readSubgraphRows(queryUrl: string, subgraph: WorkloadSubgraph): Promise<Row[]> {
+  const schema = parseSubgraphSchema(readFileSync(join(subgraph.projectDir, "schema.graphql"), "utf8"));
+  const type = schema.entities.get(subgraph.entity);
+  if (!type) throw new Error(`${join(subgraph.projectDir, "schema.graphql")} has no ${subgraph.entity} entity`);
+  const read = await readAllEntities(queryUrl, type);
+  if ("error" in read) throw new Error(`reading the ${subgraph.entity} entities back from ${queryUrl} failed: ${read.error}`);
+  return read.rows as Row[];
 }
 
-/** Every ApprovalQuery of the project's schema at `queryUrl`. */
-export async function readSubgraphRows(queryUrl: string): Promise<ApprovalRow[]> {
-  const schema = parseSubgraphSchema(readFileSync(join(projectRoot, "schema.graphql"), "utf8"));
-  const type = schema.entities.get("ApprovalQuery");
-  if (!type) throw new Error("schema.graphql has no ApprovalQuery entity");
-  const read = await readAllEntities(queryUrl, type);
-  if ("error" in read) throw new Error(`reading the approvals back from ${queryUrl} failed: ${read.error}`);
-  return read.rows as unknown as ApprovalRow[];
+/** codegen + build of the workload's subgraph for the chain's contract (see buildSubgraph for the rest). */
+export function buildWorkloadSubgraph(subgraph: WorkloadSubgraph, chain: PeerChain, extra: Partial<BuildSubgraphParameters> = {}): Promise<BuiltSubgraph> {
+  return buildSubgraph({
+    ...extra,
+    address: chain.address,
+    startBlock: chain.startBlock,
+    network: "localhost",
+    projectDir: subgraph.projectDir,
+    ...(subgraph.files ? { files: subgraph.files } : {}),
+    ...(subgraph.prepare ? { prepare: subgraph.prepare } : {}),
+  });
 }

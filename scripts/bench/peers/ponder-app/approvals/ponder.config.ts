@@ -14,7 +14,7 @@ export default createConfig({
     ApprovalToken: {
       abi,
       chain: "localhost",
-      address: process.env.BENCH_TOKEN as `0x${string}`,
+      address: process.env.BENCH_ADDRESS as `0x${string}`,
       startBlock: Number(process.env.BENCH_START_BLOCK),
     },
   },

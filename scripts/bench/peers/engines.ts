@@ -1,0 +1,31 @@
+// The engines `npm run bench:peers` runs, one entry each: an engine is a function from the prepared chain
+// and its workload to a run (figure, rows, log). Adding an engine is one line here.
+import type { EngineRun } from "./engineRun.js";
+import { runGraphNode } from "./graphNode.js";
+import { runOurs } from "./ours.js";
+import { runPonder } from "./ponder.js";
+import type { PeerChain, Workload } from "./workload.js";
+
+export interface EngineOptions {
+  /** The deadline for the engine to index the chain's head. */
+  timeoutMs: number;
+  log(line: string): void;
+}
+
+export type EngineRunner = (chain: PeerChain, workload: Workload, options: EngineOptions) => Promise<EngineRun>;
+
+export interface EngineEntry {
+  run: EngineRunner;
+  /** Runs in the first round only (its runs take minutes, and one is enough for its ratio). */
+  once?: true;
+}
+
+export const ENGINE_TABLE = {
+  ours: { run: runOurs },
+  ponder: { run: runPonder },
+  "graph-node": { run: runGraphNode, once: true },
+} satisfies Record<string, EngineEntry>;
+
+export type EngineName = keyof typeof ENGINE_TABLE;
+export const ENGINES = Object.keys(ENGINE_TABLE) as EngineName[];
+export const engineEntry = (name: EngineName): EngineEntry => ENGINE_TABLE[name];

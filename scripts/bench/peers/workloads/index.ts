@@ -1,0 +1,5 @@
+// The workloads `npm run bench:peers -- --workload` chooses from, in the order `all` runs them.
+import type { Workload } from "../workload.js";
+import { approvals } from "./approvals.js";
+
+export const WORKLOADS: Workload[] = [approvals];
