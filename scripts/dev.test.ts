@@ -166,6 +166,26 @@ describe("npm run dev", () => {
     // Its tests run on the halved mapping (nothing saved meanwhile) and catch the value change.
     report = await reported(/\[dev\] v\d+ Matchstick tests FAILED \(approval\.test\.ts\): \d+ passed, [1-9]\d* failed/, report.end);
 
+    // A trap (an integer division by zero: wasm's own, with no message, unlike an abort): the version fails,
+    // the halved one keeps serving, and the loop names the trap's line in the file saved, as does the node for
+    // its dashboard. (Not `unreachable()`: binaryen's optimizer folds it with the library's own, whose line
+    // the source map then names.)
+    at = report.end;
+    const trapping = halved.replace("approval.save();", "const logIndex = event.logIndex.toI32();\n  approval.value = BigInt.fromI32(100 / (logIndex - logIndex));\n  approval.save();");
+    const trapLine = trapping.split("\n").findIndex((line) => line.includes("100 / (logIndex")) + 1;
+    expect(trapLine).toBeGreaterThan(0);
+    await save(trapping);
+    report = await reported(/\[dev\] v\d+: the new version failed while indexing: [^\n]*; v\d+ \((Qm\w+)\) keeps serving/, at);
+    expect(report.match[1]).toBe(v4);
+    report = await reported(/\[dev\] v\d+: the mapping of ApprovalToken trapped at (.*)/, at);
+    expect(report.match[1]).toMatch(new RegExp(`^\\S*ApprovalHandler \\(src/mapping\\.ts:${trapLine}:\\d+\\)`));
+    // The node took the loop's source map: its dashboard places the failed deployment's trap at the same line.
+    const overview = (await (await fetch(`http://127.0.0.1:${ports.query}/_workbench/api/overview`)).json()) as { deployments: { errors: { kind: string; location: string | null }[] }[] };
+    const fatal = overview.deployments.flatMap((d) => d.errors).filter((e) => e.kind === "fatal");
+    expect(fatal.map((e) => e.location)).toEqual([expect.stringMatching(new RegExp(`^\\S*ApprovalHandler \\(src/mapping\\.ts:${trapLine}:\\d+\\)`))]);
+    now = await served();
+    expect(now.deployment).toBe(v4);
+
     // Back to the original mapping: the first deployment again, already synced, serves at once; its tests pass.
     at = report.end;
     await save(original);

@@ -30,7 +30,7 @@ try {
   const accepted = [...KNOWN_DIFFERENCES, ...(await readAcceptedDifferences(resolve(projectRoot, "testing", "parity", "accepted-differences.json")))];
   let open = 0;
   for (const parityCase of cases) {
-    const report = await runParityCase(parityCase, { accepted, startChain: () => startHardhatNode(), log: (line) => console.log(line) });
+    const report = await runParityCase(parityCase, { accepted, startChain: () => startHardhatNode(), log: (line) => console.log(line), progress: true });
     console.log(formatReport(report));
     open += report.differences.length;
   }

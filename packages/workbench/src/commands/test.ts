@@ -128,6 +128,8 @@ const summary = await runMatchstick({
   ...(jobs !== undefined ? { jobs } : {}),
   write: (text) => process.stdout.write(text),
   color: process.stdout.isTTY === true && !process.env["NO_COLOR"],
+  // On stderr: stdout stays Matchstick's report.
+  progress: true,
 });
 if (values.report) writeFileSync(values.report, `${JSON.stringify(summary, null, 2)}\n`);
 process.exitCode = summary.exitCode;

@@ -10,6 +10,7 @@ import { createSubgraphWatcher, type SubgraphWatcher } from "./subgraphWatcher.j
 import { deployVersion, DevVersionError } from "./deployVersion.js";
 import { DevIndexingError, waitForVersion } from "./waitForVersion.js";
 import { affectedTests, testPattern } from "./affectedTests.js";
+import { locateTrapSource } from "./trapSource.js";
 import { runMatchstick } from "../test-runner/index.js";
 
 export interface DevLoopOptions {
@@ -89,6 +90,7 @@ export async function createDevLoop(options: DevLoopOptions): Promise<DevLoop> {
     const cycle = async (files: string[], savedAt: number) => {
       const label = `v${++version}`;
       const codegen = codegenStale || files.some(needsCodegen);
+      let deployedId: string | null = null;
       log(`[dev] ${files.length > 0 ? `${files.join(", ")} changed: ` : ""}building ${label}${codegen ? "" : " (codegen skipped: no schema, ABI or manifest change)"}`);
       try {
         codegenStale = codegen;
@@ -100,6 +102,7 @@ export async function createDevLoop(options: DevLoopOptions): Promise<DevLoop> {
           await started.watcher?.rebase(["subgraph.yaml"]);
         }
         codegenStale = false;
+        deployedId = deployed.deploymentId;
         const deployedAt = Date.now();
         const head = await blockNumber(options.ethereumRpc);
         const superseded = async () => pendingSave !== null && (await started.watcher!.peekChanges()).length > 0;
@@ -123,8 +126,22 @@ export async function createDevLoop(options: DevLoopOptions): Promise<DevLoop> {
       } catch (error) {
         const keeps = serving ? `${serving.label} (${serving.id}) keeps serving` : "nothing serves yet";
         if (error instanceof DevVersionError) log(`[dev] ${label}: ${error.step} failed; ${keeps}:\n${indent(error.output)}`);
-        else if (error instanceof DevIndexingError) log(`[dev] ${label}: ${error.message}; ${keeps}`);
+        else if (error instanceof DevIndexingError) {
+          log(`[dev] ${label}: ${error.message}; ${keeps}`);
+          if (deployedId) await reportTrapSource(label, deployedId);
+        }
         else log(`[dev] ${label}: error: ${errorText(error)}; ${keeps}`);
+      }
+    };
+
+    /** Where a failed version's mapping trapped, at its source line when the loop can place it; never throws. */
+    const reportTrapSource = async (label: string, deploymentId: string) => {
+      try {
+        const trap = await locateTrapSource({ dir: options.dir, deploymentId, nodeUrl: `http://127.0.0.1:${options.ports.query}` });
+        if (trap?.kind === "located") log(`[dev] ${label}: the mapping of ${trap.dataSource} trapped at ${trap.location}`);
+        else if (trap) log(`[dev] ${label}: the mapping trapped in ${trap.location ?? "?"} (no source line: ${trap.reason})`);
+      } catch (error) {
+        log(`[dev] ${label}: where the mapping trapped could not be found: ${errorText(error)}`);
       }
     };
 

@@ -71,6 +71,10 @@ export function describeFrame(frame: WasmFrame, locate?: SourceLocator): string 
  */
 export function trapLocation(err: unknown, locate?: SourceLocator): string | null {
   const frames = wasmFramesOf(err);
-  if (frames.length === 0) return null;
+  return frames.length === 0 ? null : describeFrames(frames, locate);
+}
+
+/** The frames innermost first, joined as the calls that led there. */
+export function describeFrames(frames: readonly WasmFrame[], locate?: SourceLocator): string {
   return frames.map((f) => describeFrame(f, locate)).join(" <- ");
 }

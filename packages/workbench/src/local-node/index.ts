@@ -22,7 +22,7 @@ import { DEFAULT_MAPPING_LIMITS, createIndexerService, currentDeployment, marked
 import { createProofService, type ProofService } from "./proofs/index.js";
 import type { LogLevel } from "../wasm-host/index.js";
 import { createDebugForkRecords, createSubgraphFork, parseForkBase } from "./fork/index.js";
-import { createDashboardRoutes, createLogBuffer } from "./dashboard/index.js";
+import { createDashboardRoutes, createLogBuffer, createSourceMapRegistry } from "./dashboard/index.js";
 import { createMetricsServer, createNodeMetrics, timedRpc } from "./metrics/index.js";
 
 export { DEFAULT_QUERY_LIMITS, queryLimitsFromEnv, type QueryLimits } from "./query-server/index.js";
@@ -293,6 +293,8 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     }
   }
 
+  // Source maps of the deployments' mappings, from the dev loop: traps then name their source lines.
+  const sourceMaps = createSourceMapRegistry();
   // Set once the servers listen; the dashboard links to them.
   const links = { status: "", metrics: null as string | null };
   try {
@@ -310,7 +312,16 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
         nonFatalErrors: (id) => store.nonFatalErrors(id),
         isIndexing: (id) => indexer.isIndexing(id),
         profile: (id) => indexer.profile(id),
-        failureLocation: (id) => indexer.failureLocation(id),
+        failureLocation: (id) => {
+          const trap = indexer.failureTrap(id);
+          return trap ? sourceMaps.describe(id, trap) : null;
+        },
+        trap: (id) => indexer.failureTrap(id),
+        registerSourceMap: (id, dataSource, text) => {
+          sourceMaps.register(id, dataSource, text);
+          const trap = indexer.failureTrap(id);
+          if (trap?.dataSource === dataSource) log("error", `${id}: handler ${trap.handler ?? "?"} failed at block ${trap.block}, in the mapping at ${sourceMaps.describe(id, trap)}`);
+        },
         chainHead: (network) => indexer.chainHead(network),
         logs: () => recentLines.lines(),
         links: () => links,

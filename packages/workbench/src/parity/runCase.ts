@@ -15,6 +15,8 @@ import { postGraphQL } from "./graphql.js";
 import { generateCorpus } from "./queryCorpus.js";
 import { readAllEntities } from "./readEntities.js";
 import { waitUntilSettled, readStatus, statusSubjects } from "./status.js";
+import { createProgressBoard } from "../lib/catchUpProgress.js";
+import { createStepProgress } from "../lib/stepProgress.js";
 import { poiSubjects } from "./proofOfIndexing.js";
 import type { CaseReport, CorpusQuery, Difference, ParityCase, ScenarioContext } from "./types.js";
 
@@ -29,6 +31,8 @@ export interface RunCaseOptions {
   /** The chain the case runs on: a fresh one per case where the caller can start one (Hardhat's node, say). */
   startChain: () => Promise<CaseChain>;
   log?: (line: string) => void;
+  /** Show the long waits (both engines' catch-up, the query corpus) as they go: bars on a terminal, else lines. */
+  progress?: boolean;
 }
 
 export async function runParityCase(parityCase: ParityCase, options: RunCaseOptions): Promise<CaseReport> {
@@ -73,7 +77,7 @@ export async function runParityCase(parityCase: ParityCase, options: RunCaseOpti
           : engines;
       const compareAll = async (round: string) => {
         await parityCase.settle?.({ ...context, local: subjects.local, graphNode: subjects.graphNode });
-        const compared = await compareEngines({ caseName: parityCase.name, round, local: subjects.local, graphNode: subjects.graphNode, chainUrl: chain.url, schema, pastBlocks: scenario.pastBlocks ?? [], queries: parityCase.queries ?? [], log });
+        const compared = await compareEngines({ caseName: parityCase.name, round, local: subjects.local, graphNode: subjects.graphNode, chainUrl: chain.url, schema, pastBlocks: scenario.pastBlocks ?? [], queries: parityCase.queries ?? [], log, startBlock: scenario.startBlock, ...(options.progress ? { progress: true } : {}) });
         comparisons += compared.comparisons;
         differences.push(...compared.differences);
       };
@@ -112,6 +116,10 @@ export interface CompareEnginesParameters {
   /** Queries beyond the generated corpus. */
   queries: CorpusQuery[];
   log?: (line: string) => void;
+  /** Bars (or lines) for the wait until both engines settle and for the query corpus. */
+  progress?: boolean;
+  /** Where the catch-up bars count from. */
+  startBlock?: number;
 }
 
 /**
@@ -120,7 +128,9 @@ export interface CompareEnginesParameters {
  */
 export async function compareEngines(params: CompareEnginesParameters): Promise<{ comparisons: number; differences: Difference[] }> {
   const { local: localEngine, graphNode: graphNodeEngine, round } = params;
-  const head = await waitUntilSettled([localEngine, graphNodeEngine], params.chainUrl);
+  const plainLine = (line: string) => params.log?.(`${round}: ${line}`);
+  const board = params.progress ? createProgressBoard({ plainLine }) : null;
+  const head = await waitUntilSettled([localEngine, graphNodeEngine], params.chainUrl, { ...(board ? { progress: board } : {}), startBlock: params.startBlock ?? 0 }).finally(() => board?.stop());
   params.log?.(`${round}: both engines settled at block ${head}`);
   const differences: Difference[] = [];
   let comparisons = 0;
@@ -141,10 +151,14 @@ export async function compareEngines(params: CompareEnginesParameters): Promise<
       if (block === undefined && "rows" in graphNode) samples.set(type.name, graphNode.rows);
     }
   }
-  for (const q of [...generateCorpus(params.schema, samples, params.pastBlocks[0]), ...params.queries]) {
+  const corpus = [...generateCorpus(params.schema, samples, params.pastBlocks[0]), ...params.queries];
+  const asked = params.progress ? createStepProgress({ label: `${round}: queries asked of both engines`, total: corpus.length, unit: "queries", stream: process.stdout, plainLine }) : null;
+  for (const q of corpus) {
     const [local, graphNode] = await Promise.all([answerOf(localEngine, q.query, q.variables), answerOf(graphNodeEngine, q.query, q.variables)]);
     add(`query:${q.id}`, local, graphNode);
+    asked?.step(q.id);
   }
+  asked?.stop();
   return { comparisons, differences };
 }
 

@@ -3,6 +3,7 @@
 import { createJsonRpcClient } from "../json-rpc/index.js";
 import { postGraphQL } from "./graphql.js";
 import type { Engine } from "./engines.js";
+import type { ProgressBoard } from "../lib/catchUpProgress.js";
 
 export interface ComparedStatus {
   health: string;
@@ -60,13 +61,28 @@ export async function readDeploymentId(engine: Engine): Promise<string> {
 }
 
 /** Resolves with the head once every engine is synced at it, failed, or paused; rejects after `timeoutMs`. */
-export async function waitUntilSettled(engines: Engine[], chainUrl: string, timeoutMs = 300_000): Promise<number> {
+export interface SettleOptions {
+  timeoutMs?: number;
+  /** Shows each engine's catch-up (block of the head, rate, ETA) while the wait lasts. */
+  progress?: ProgressBoard;
+  /** The block the bars count from (the subgraph's start block). */
+  startBlock?: number;
+}
+
+export async function waitUntilSettled(engines: Engine[], chainUrl: string, options: SettleOptions = {}): Promise<number> {
+  const timeoutMs = options.timeoutMs ?? 300_000;
   const chain = createJsonRpcClient({ url: chainUrl });
   const deadline = Date.now() + timeoutMs;
   let last: unknown[] = [];
   while (Date.now() < deadline) {
     const head = Number(await chain.request<string>("eth_blockNumber"));
     last = await Promise.all(engines.map(readStatus));
+    if (options.progress) {
+      for (const [i, s] of last.entries()) {
+        const latest = "health" in (s as object) ? (s as ComparedStatus).latestBlock : null;
+        options.progress.bar(`${i}`, engines[i]!.label, options.startBlock ?? 0).update({ block: latest === null ? null : Number(latest), head });
+      }
+    }
     const settled = last.every((s) => "health" in (s as object) && ((s as ComparedStatus).health === "failed" || (s as ComparedStatus).paused || ((s as ComparedStatus).synced && Number((s as ComparedStatus).latestBlock) >= head)));
     if (settled) return head;
     await new Promise((r) => setTimeout(r, 500));

@@ -3,3 +3,5 @@ export { runMatchstick } from "./run.js";
 export type { RunOptions, RunSummary } from "./run.js";
 export type { VerdictChange, Verdict } from "./strict.js";
 export type { StoreSemantics } from "./matchstick/testStore.js";
+export { createCompilePool } from "./compilePool.js";
+export type { CompilePool } from "./compilePool.js";

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
+import { createStepProgress } from "../lib/stepProgress.js";
 import { cacheKey, isFresh, recordKey } from "./cache.js";
 import { ascFlags } from "./compile.js";
 import { createCompilePool } from "./compilePool.js";
@@ -36,6 +37,8 @@ export interface RunOptions {
   jobs?: number;
   /** `--optimize`: compile tests with Matchstick's exact flags, binaryen's optimizer included (coverage always does). */
   optimize?: boolean;
+  /** Show the compile's progress on stderr (the command line's runs): a bar on a terminal, else a line every few seconds. */
+  progress?: boolean;
 }
 
 export interface RunSummary {
@@ -80,11 +83,13 @@ async function compileAll(config: RunnerConfig, files: TestFile[], options: RunO
     const jobs = Math.min(options.jobs ?? availableParallelism(), stale.length);
     const compiler = createCompilePool({ root: config.root, libsFolder: config.libsFolder, jobs, flags });
     try {
+      const progress = options.progress ? createStepProgress({ label: "compiling", total: stale.length, unit: "test files" }) : null;
       const results = stale.map((s) => {
         logger.log("info", `Compiling ${logger.paint(s.file.name, "blue")}...`);
-        return compiler.compile(s.file.path, s.wasm);
+        return compiler.compile(s.file.path, s.wasm).finally(() => progress?.step(s.file.name));
       });
-      for (const [index, result] of (await Promise.all(results)).entries()) {
+      const settled = await Promise.all(results).finally(() => progress?.stop());
+      for (const [index, result] of settled.entries()) {
         const s = stale[index]!;
         if (!result.ok) {
           logger.raw(result.diagnostics);

@@ -3,3 +3,4 @@ export { createDashboardRoutes, DASHBOARD_API, type DashboardRoutes } from "./ro
 export type { DashboardSources, Overview } from "./overview.js";
 export { createLogBuffer, type LogBuffer, type LogLine } from "./logBuffer.js";
 export { prefersHtml } from "./acceptsHtml.js";
+export { createSourceMapRegistry, type SourceMapRegistry } from "./sourceMaps.js";

@@ -1,7 +1,7 @@
 // The dashboard's JSON beside the status API: names and versions, entities per type, the store's size,
 // rates and time to the head, the handler profile, errors with where they happened, recent log lines.
 import type { BlockPtr } from "../../wasm-host/index.js";
-import type { HandlerProfileRow } from "../indexer/index.js";
+import type { FailureTrap, HandlerProfileRow } from "../indexer/index.js";
 import type { ProfileDelta } from "../indexer/index.js";
 import type { DeploymentRecord, DeploymentSize, SubgraphVersionRow } from "../store/index.js";
 import { placeOf } from "./errorLocation.js";
@@ -21,6 +21,10 @@ export interface DashboardSources {
   logs(): LogLine[];
   /** Where a deployment's last handler failure happened in its source, when the node knows (the log's trap location). */
   failureLocation?(id: string): string | null;
+  /** That failure's wasm frames and data source, for a client that places them with its own source map. */
+  trap?(id: string): FailureTrap | null;
+  /** Takes a deployment's data source's source map (POSTed by the dev loop); throws saying why it is none. */
+  registerSourceMap?(id: string, dataSource: string, sourceMapText: string): void;
   /** The node's other endpoints, once they listen. */
   links(): { status: string; metrics: string | null };
 }

@@ -5,7 +5,7 @@
 // steps), jobRunner (handlers and commits), rangePrefetch, reorgHandling, watchdog, hostWorkerStart.
 import type { BlockPtr } from "../../wasm-host/index.js";
 import { maskUrl } from "../../lib/redact.js";
-import { createIndexerContext, type DeploymentIndexerOptions, type DeploymentState } from "./indexerContext.js";
+import { createIndexerContext, type DeploymentIndexerOptions, type DeploymentState, type FailureTrap } from "./indexerContext.js";
 import { runIndexingLoop } from "./indexingLoop.js";
 import { asDeployment } from "./chainOrigin.js";
 
@@ -16,7 +16,7 @@ export interface DeploymentIndexer {
   readonly state: DeploymentState;
   readonly pointer: BlockPtr | null;
   /** Where in the mapping its deterministic failure happened, when it failed in this process. */
-  readonly failureLocation: string | null;
+  readonly failureTrap: FailureTrap | null;
   /** Starts the loop; resolves when it ends (stop, failure). */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -33,8 +33,8 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
     get pointer() {
       return ctx.pointer;
     },
-    get failureLocation() {
-      return ctx.failureLocation;
+    get failureTrap() {
+      return ctx.failureTrap;
     },
     start() {
       // The loop, its worker's requests and its prefetches all run as this deployment's (eth_rpc metrics).

@@ -15,6 +15,7 @@ import type {
 } from "../../wasm-host/index.js";
 import type { PoiVersion } from "../poi/index.js";
 import type { ProfileDelta } from "./handlerProfile.js";
+import type { WasmFrame } from "../../lib/wasmStack.js";
 // Types only: the store itself never loads in the handlers' thread.
 import type { CopiedRows, CopyPlan, PoiJournalEntry } from "../store/index.js";
 
@@ -185,10 +186,18 @@ export interface HandlerFailure {
   /** A deterministic failure's proof-of-indexing journal entry: graph-node keeps the proof at the failed block. */
   poiJournal?: PoiJournalEntry;
   /**
-   * Where in the mapping it failed, from the wasm frames of the error (function names from the module's
-   * name section): for the log and the dashboard only, the message stays graph-node's.
+   * Where in the mapping it failed: the wasm frames of the error (function names from the module's name
+   * section, byte offsets a source map can place) and the data source whose mapping ran. For the log and
+   * the dashboard only: the message stays graph-node's.
    */
-  location?: string;
+  trap?: MappingTrap;
+}
+
+export interface MappingTrap {
+  /** The data source (or template) whose mapping trapped, by its manifest name. */
+  dataSource: string | null;
+  /** Innermost first. */
+  frames: WasmFrame[];
 }
 
 export interface BlockResult {

@@ -33,7 +33,7 @@ import type { BlockResult, CreatedDataSource, HandlerFailure, MappingLogOrigin, 
 import { createDataSourceRegistry, restoreCreated, type RuntimeDataSource } from "./dataSourceRegistry.js";
 import { IndexerError } from "./errors.js";
 import { withDebugFork } from "./forkedStore.js";
-import { trapLocation } from "../../lib/wasmStack.js";
+import { wasmFramesOf } from "../../lib/wasmStack.js";
 import { NO_PROFILE, createProfileRecorder, withStoreCounts, type ProfileDelta } from "./handlerProfile.js";
 
 export interface HostRuntimeOptions {
@@ -486,6 +486,9 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
         if (at === blocks.length - 1) files.push(...[...waitingFiles].filter((i) => !files.includes(i)));
         await processFiles(files, job.ptr, created, done, fileChanges);
       } catch (err) {
+        // Named before the block's created data sources are dropped: one of them may be the one that failed.
+        const failedTrigger = err instanceof FatalBlockError ? err.trigger : trigger;
+        const failedIn = failedTrigger ? (registry.list[failedTrigger.dataSource]?.info.name ?? null) : null;
         // The failed block's writes and data sources never reach the store; its files wait again.
         blockStore.takeChanges();
         for (const index of done) {
@@ -496,10 +499,10 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
         for (const index of waitingFiles) if (index >= countBefore) waitingFiles.delete(index);
         // The proof of a block failed by a handler's deterministic error is still kept, at that block.
         const proof: PoiJournalEntry | null = err instanceof FatalBlockError ? (journal?.finish() ?? null) : null;
-        const failed = err instanceof FatalBlockError ? err.trigger : trigger;
+        const failed = failedTrigger;
         const cause = err instanceof FatalBlockError ? err.err : err;
         const e = cause as { message?: string; deterministic?: boolean; handler?: string };
-        const location = trapLocation(cause);
+        const frames = wasmFramesOf(cause);
         return {
           results,
           failure: {
@@ -508,7 +511,7 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
             handler: e.handler ?? failed?.handler ?? null,
             block: job.ptr,
             ...(proof ? { poiJournal: proof } : {}),
-            ...(location ? { location } : {}),
+            ...(frames.length > 0 ? { trap: { dataSource: failedIn, frames } } : {}),
           },
         };
       }

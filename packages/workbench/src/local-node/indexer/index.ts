@@ -4,5 +4,6 @@ export type { IndexerService } from "./indexerService.js";
 export { DEFAULT_MAPPING_LIMITS, mappingLimitsFromEnv } from "./hostWorkerClient.js";
 export type { MappingLimits } from "./hostWorkerClient.js";
 export type { EntityFork } from "./types.js";
+export type { FailureTrap } from "./indexerContext.js";
 export { currentDeployment, markedLayer } from "./chainOrigin.js";
 export type { HandlerProfileRow, ProfileDelta, BucketCounts, EthCallProfileRow } from "./handlerProfile.js";

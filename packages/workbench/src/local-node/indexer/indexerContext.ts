@@ -6,10 +6,16 @@ import { createChainServices, type ChainServices } from "./chainServices.js";
 import type { HostThreadPool, HostWorker } from "./hostWorkerClient.js";
 import type { LoadedRange } from "./rangeLoader.js";
 import { createLiveDataSources, type LiveDataSources } from "./liveDataSources.js";
-import type { CreatedDataSource } from "./hostProtocol.js";
+import type { CreatedDataSource, MappingTrap } from "./hostProtocol.js";
 import type { EntityFork, FileReader, IndexedDeployment, IndexerStore, Logger } from "./types.js";
 import { nodeLogRecord } from "./deploymentLog.js";
 import { createHandlerProfile, type HandlerProfile } from "./handlerProfile.js";
+
+/** A deployment's deterministic failure in its mapping: where (wasm frames), in which handler and block. */
+export interface FailureTrap extends MappingTrap {
+  handler: string | null;
+  block: number;
+}
 
 export interface DeploymentIndexerOptions {
   store: IndexerStore;
@@ -72,7 +78,7 @@ export interface IndexerContext {
   /** What each handler cost so far. */
   readonly profile: HandlerProfile;
   /** Where in the mapping the deterministic failure happened (wasm frames), once it failed here. */
-  failureLocation: string | null;
+  failureTrap: FailureTrap | null;
 
   state: DeploymentState;
   pointer: BlockPtr | null;
@@ -135,7 +141,7 @@ export function createIndexerContext(options: DeploymentIndexerOptions): Indexer
     sources: createLiveDataSources(deployment),
     created: [],
     profile: options.profile ?? createHandlerProfile(),
-    failureLocation: null,
+    failureTrap: null,
     state: "starting",
     pointer: null,
     head: null,

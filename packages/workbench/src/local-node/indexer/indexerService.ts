@@ -3,6 +3,7 @@ import type { BlockPtr } from "../../wasm-host/index.js";
 import { type ChainSet, getBlock, getHeadNumber } from "../chain/index.js";
 import { createHostThreadPool, type MappingLimits } from "./hostWorkerClient.js";
 import { createDeploymentIndexer, type DeploymentIndexer, type DeploymentState } from "./deploymentIndexer.js";
+import type { FailureTrap } from "./indexerContext.js";
 import type { EntityFork, FileReader, IndexedDeployment, IndexerStore, Logger } from "./types.js";
 import { createHandlerProfile, type HandlerProfile, type ProfileDelta } from "./handlerProfile.js";
 
@@ -46,7 +47,7 @@ export interface IndexerService {
   /** What each handler of the deployment cost since this node started it; null when it never ran here. */
   profile(id: string): ProfileDelta | null;
   /** Where in the mapping the deployment failed (wasm frames), when it failed in this process. */
-  failureLocation(id: string): string | null;
+  failureTrap(id: string): FailureTrap | null;
 }
 
 export function createIndexerService(options: IndexerServiceOptions): IndexerService {
@@ -104,7 +105,7 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
     },
     state: (id) => running.get(id)?.state ?? null,
     profile: (id) => profiles.get(id)?.snapshot() ?? null,
-    failureLocation: (id) => running.get(id)?.failureLocation ?? null,
+    failureTrap: (id) => running.get(id)?.failureTrap ?? null,
     async chainHead(network) {
       const cached = heads.get(network);
       if (cached && Date.now() - cached.at < 1000) return cached.ptr;

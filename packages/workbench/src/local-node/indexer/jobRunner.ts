@@ -6,6 +6,7 @@ import { toStored } from "./createdDataSources.js";
 import type { IndexerContext } from "./indexerContext.js";
 import { enterPhase } from "./watchdog.js";
 import { IndexerError } from "./errors.js";
+import { describeFrames } from "../../lib/wasmStack.js";
 import { createHeapCeiling } from "../../lib/heapCeiling.js";
 import { createIdleHeapTrim, IDLE_TRIM_QUIET_MS } from "../../lib/idleHeapTrim.js";
 
@@ -245,9 +246,9 @@ export async function runJobs(ctx: IndexerContext, jobs: BlockJob[], more?: () =
           throw new IndexerError(`handler ${failure.handler ?? "?"} failed at block ${failure.block.number}: ${failure.message}`);
         }
         // The location goes to the log (and the dashboard); the stored message stays graph-node's.
-        ctx.failureLocation = failure.location ?? null;
-        ctx.log("error", `handler ${failure.handler ?? "?"} failed at block ${failure.block.number}: ${failure.message}${failure.location ? ` (in the mapping: ${failure.location})` : ""}`);
-        const { location: _location, ...stored } = failure;
+        ctx.failureTrap = failure.trap ? { ...failure.trap, handler: failure.handler, block: failure.block.number } : null;
+        ctx.log("error", `handler ${failure.handler ?? "?"} failed at block ${failure.block.number}: ${failure.message}${failure.trap ? ` (in the mapping: ${describeFrames(failure.trap.frames)})` : ""}`);
+        const { trap: _trap, ...stored } = failure;
         await ctx.store.markFailed(ctx.id, asGraphNodeReportsIt(stored), failure.poiJournal);
         throw new DeploymentFailed(failure.message);
       }
