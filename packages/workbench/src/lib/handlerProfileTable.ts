@@ -2,18 +2,21 @@
 // end of a catch-up and for the commands that print it (npm start, the dev loop). In lib/ so that a
 // command prints it without loading the node.
 
-/** What the table shows of a profile row (the indexer's HandlerProfileRow has these and more). */
+/** A handler's counters, as the table shows them (the indexer's HandlerProfileRow adds a histogram). */
 export interface ProfileTableRow {
   dataSource: string;
   handler: string;
   calls: number;
+  /** Wall time in the handler, its store reads and eth_calls included (ms). */
   totalMs: number;
   maxMs: number;
+  /** `store.get`, `store.get_in_block` and `loadRelated` calls. */
   storeGets: number;
   storeSets: number;
   storeRemoves: number;
   ethCalls: number;
   ethCallMs: number;
+  /** eth_calls answered without asking the chain (the chain cache). */
   ethCallsCached: number;
 }
 

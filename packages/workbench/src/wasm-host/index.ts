@@ -4,6 +4,7 @@ export { withMemoryMaximum, WASM_PAGE_BYTES } from "./memoryMaximum.js";
 export { compileWithReusableMemory } from "./reusableMemory.js";
 export { createMemoryEntityStore } from "./store/memoryEntityStore.js";
 export { createHostStore } from "./store/hostStore.js";
+export { wrapHostStore, type HostStoreOverrides } from "./store/wrapHostStore.js";
 export type { MemoryEntityStore } from "./store/memoryEntityStore.js";
 export { HostError, HostAbortError, HostLinkError } from "./errors.js";
 export type { AbortInfo, HostErrorCode } from "./errors.js";

@@ -2,7 +2,7 @@
 // runtime/wasm/src/module/context.rs): a `store.get` or `store.get_in_block` that finds nothing asks the
 // fork, and an entity found there is set into the block's store as if the handler had saved it (so it
 // is written, hashed into the proof of indexing, and found locally from then on).
-import type { EntityData, HostStore } from "../../wasm-host/index.js";
+import { wrapHostStore, type EntityData, type HostStore } from "../../wasm-host/index.js";
 
 /** Answers the fork's entity, or null; throws (non-deterministically) when the base cannot answer. */
 export type ForkLookup = (entityType: string, id: string) => EntityData | null;
@@ -14,24 +14,8 @@ export function withDebugFork(store: HostStore, lookup: ForkLookup): HostStore {
     store.set(entityType, id, fetched);
     return fetched;
   }
-  return {
-    get block() {
-      return store.block;
-    },
+  return wrapHostStore(store, {
     get: (entityType, id) => store.get(entityType, id) ?? fromFork(entityType, id),
     getInBlock: (entityType, id) => store.getInBlock(entityType, id) ?? fromFork(entityType, id),
-    set: (entityType, id, data) => store.set(entityType, id, data),
-    remove: (entityType, id) => store.remove(entityType, id),
-    loadRelated: (entityType, id, field) => store.loadRelated(entityType, id, field),
-    beginBlock: (block) => store.beginBlock(block),
-    setBlockTime: (seconds) => store.setBlockTime(seconds),
-    clearInBlock: () => store.clearInBlock(),
-    mockInBlock: (entityType, id, data) => store.mockInBlock(entityType, id, data),
-    takeChanges: () => store.takeChanges(),
-    peekChanges: () => store.peekChanges(),
-    reset: () => store.reset(),
-    beginHandler: () => store.beginHandler(),
-    commitHandler: () => store.commitHandler(),
-    rollbackHandler: () => store.rollbackHandler(),
-  };
+  });
 }

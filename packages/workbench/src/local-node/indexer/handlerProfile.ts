@@ -3,7 +3,8 @@
 // deployment. Always on, so each hook is a counter bump or a clock read: no strings built, no maps
 // looked up per store call. The histograms use graph-node's buckets, so that /metrics can expose them
 // under graph-node's names (local-node/metrics).
-import type { HostStore } from "../../wasm-host/index.js";
+import { wrapHostStore, type HostStore } from "../../wasm-host/index.js";
+import type { ProfileTableRow } from "../../lib/handlerProfileTable.js";
 
 /** graph-node's `deployment_handler_execution_time` buckets (seconds). */
 export const HANDLER_SECONDS_BUCKETS: readonly number[] = [0.1, 0.5, 1, 10, 100];
@@ -21,23 +22,10 @@ export interface BucketCounts {
   count: number;
 }
 
-export interface HandlerProfileRow {
-  dataSource: string;
-  handler: string;
-  calls: number;
-  /** Wall time in the handler, its store reads and eth_calls included (ms). */
-  totalMs: number;
-  maxMs: number;
+/** A handler's counters (the table's row, lib/handlerProfileTable.ts), and its time per call as a histogram. */
+export interface HandlerProfileRow extends ProfileTableRow {
   /** Per call, in seconds, on HANDLER_SECONDS_BUCKETS. */
   seconds: BucketCounts;
-  /** `store.get`, `store.get_in_block` and `loadRelated` calls. */
-  storeGets: number;
-  storeSets: number;
-  storeRemoves: number;
-  ethCalls: number;
-  ethCallMs: number;
-  /** eth_calls answered without asking the chain (the chain cache). */
-  ethCallsCached: number;
 }
 
 /** eth_calls by contract and method, as graph-node labels `deployment_eth_call_execution_time`. */
@@ -187,26 +175,13 @@ export const NO_PROFILE: ProfileRecorder = {
 
 /** The mappings' store, counting their `get`, `set` and `remove` calls into the recorder. */
 export function withStoreCounts(store: HostStore, profile: ProfileRecorder): HostStore {
-  return {
-    get block() {
-      return store.block;
-    },
+  return wrapHostStore(store, {
     get: (entityType, id) => (profile.storeGet(), store.get(entityType, id)),
     getInBlock: (entityType, id) => (profile.storeGet(), store.getInBlock(entityType, id)),
     loadRelated: (entityType, id, field) => (profile.storeGet(), store.loadRelated(entityType, id, field)),
     set: (entityType, id, data) => (profile.storeSet(), store.set(entityType, id, data)),
     remove: (entityType, id) => (profile.storeRemove(), store.remove(entityType, id)),
-    beginBlock: (block) => store.beginBlock(block),
-    setBlockTime: (seconds) => store.setBlockTime(seconds),
-    clearInBlock: () => store.clearInBlock(),
-    mockInBlock: (entityType, id, data) => store.mockInBlock(entityType, id, data),
-    takeChanges: () => store.takeChanges(),
-    peekChanges: () => store.peekChanges(),
-    reset: () => store.reset(),
-    beginHandler: () => store.beginHandler(),
-    commitHandler: () => store.commitHandler(),
-    rollbackHandler: () => store.rollbackHandler(),
-  };
+  });
 }
 
 /** A deployment's profile on the main thread: the runs' deltas added up. */
