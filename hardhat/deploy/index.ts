@@ -9,3 +9,5 @@ export type { DeployedPoolFactory, FactoryActivity } from "./poolFactory.js";
 export { deployContentRegistry, publishPosts, readPosts } from "./contentRegistry.js";
 export type { PublishedPost } from "./contentRegistry.js";
 export { deployOverloadedCalls, emitTagged } from "./overloadedCalls.js";
+export { deployUniswapV3Pool, sendSwaps, uniswapArtifact, UNISWAP_V3_POOL_ARTIFACT } from "./uniswapV3.js";
+export type { DeployedUniswapV3Pool, SentSwaps } from "./uniswapV3.js";

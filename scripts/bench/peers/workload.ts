@@ -1,7 +1,7 @@
 // What one workload of the peer bench is: a chain it prepares (contracts deployed, events sent), the rows
 // the chain itself says every engine must hold, and the app each engine indexes it with.
 
-export type WorkloadName = "approvals";
+export type WorkloadName = "approvals" | "uniswap-v3";
 
 /** How a field is compared: hex text by lower case (Ponder keeps viem's checksummed addresses), integers by value. */
 export type FieldKind = "hex" | "integer";

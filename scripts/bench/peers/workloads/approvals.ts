@@ -1,7 +1,7 @@
 // The project's own workload: the ApprovalToken behind its proxy, N Approval events sent in dense
 // approveMany batches, one immutable ApprovalQuery entity each (the project's subgraph).
 import { join } from "node:path";
-import { sendApprovals } from "../../../../hardhat/deploy/approvals.js";
+import { ensureCompiled, sendApprovals } from "../../../../hardhat/deploy/index.js";
 import { projectRoot } from "../../../../hardhat/projectRoot.js";
 import { chainApprovals, startChainWithToken } from "../../../../packages/workbench/src/local-node/e2e/harness.js";
 import type { Workload } from "../workload.js";
@@ -18,6 +18,7 @@ export const approvals: Workload = {
   },
   async prepare({ events, log }) {
     log("starting Hardhat and deploying the token behind its proxy");
+    await ensureCompiled();
     const fx = await startChainWithToken();
     try {
       log(`sending ${events.toLocaleString("en-US")} approvals (approveMany batches of 500)`);
