@@ -58,31 +58,43 @@ export async function installScratchProject(options: ScratchInstallOptions): Pro
   }
   for (const [name, tarball] of Object.entries(options.tarballs)) devDependencies[name] = `file:${tarball.path}`;
 
+  // Each written entry's key in the scratch project, and the key it was read from in the workspace: a
+  // tarball package's own nested dependencies sit in its workspace folder (packages/x/node_modules/y) and
+  // go under its folder in the project (node_modules/x/node_modules/y), as npm would nest them.
   const written: Record<string, LockEntry> = {};
+  const sourceOf = new Map<string, string>();
   const queue: string[] = [];
-  const take = (key: string, entry: LockEntry) => {
+  const take = (key: string, entry: LockEntry, source: string) => {
     if (written[key]) return;
     written[key] = entry;
+    sourceOf.set(key, source);
     queue.push(key);
   };
-  for (const name of options.fromWorkspace) take(`node_modules/${name}`, all[`node_modules/${name}`]!);
+  const folders = Object.entries(options.tarballs).map(([name, t]) => ({ from: `${t.workspaceFolder}/node_modules/`, to: `node_modules/${name}/node_modules/` }));
+  const placeOf = (workspaceKey: string): string => {
+    const folder = folders.find((f) => workspaceKey.startsWith(f.from));
+    return folder ? folder.to + workspaceKey.slice(folder.from.length) : workspaceKey;
+  };
+  for (const name of options.fromWorkspace) take(`node_modules/${name}`, all[`node_modules/${name}`]!, `node_modules/${name}`);
   for (const [name, tarball] of Object.entries(options.tarballs)) {
     const source = all[tarball.workspaceFolder];
     if (!source) throw new Error(`the workspace's lockfile has no ${tarball.workspaceFolder}`);
     const { devDependencies: _, ...runtime } = source;
-    take(`node_modules/${name}`, { ...runtime, resolved: `file:${tarball.path}` });
+    take(`node_modules/${name}`, { ...runtime, resolved: `file:${tarball.path}` }, tarball.workspaceFolder);
   }
   while (queue.length > 0) {
     const key = queue.shift()!;
     const entry = written[key]!;
+    const from = sourceOf.get(key)!;
     const optionalNames = new Set([...Object.keys(entry.optionalDependencies ?? {}), ...Object.entries(entry.peerDependenciesMeta ?? {}).filter(([, m]) => m.optional).map(([n]) => n)]);
     for (const name of new Set([...Object.keys(entry.dependencies ?? {}), ...Object.keys(entry.optionalDependencies ?? {}), ...Object.keys(entry.peerDependencies ?? {})])) {
-      const found = resolveKey(all, key, name);
+      const found = resolveKey(all, from, name);
       if (!found) {
         if (optionalNames.has(name)) continue;
         throw new Error(`${key} depends on ${name}, which the workspace's lockfile does not have`);
       }
-      if (written[found]) continue;
+      const place = placeOf(found);
+      if (written[place]) continue;
       const target = all[found]!;
       if (target.link) throw new Error(`${found} is a link in the workspace; install it from a tarball instead`);
       const folder = join(options.workspace, found);
@@ -90,13 +102,13 @@ export async function installScratchProject(options: ScratchInstallOptions): Pro
         // Optional packages for other platforms: in the lockfile, not in node_modules. npm ci needs their
         // entries, and skips them for their os and cpu, as the workspace's npm ci did.
         if (target.optional || optionalNames.has(name)) {
-          take(found, { ...target, resolved: `https://registry.npmjs.org/${name}/-/${name.split("/").pop()}-${target.version}.tgz` });
+          take(place, { ...target, resolved: `https://registry.npmjs.org/${name}/-/${name.split("/").pop()}-${target.version}.tgz` }, found);
           continue;
         }
         throw new Error(`the workspace's node_modules lacks ${found}: run npm ci in the workspace`);
       }
       const { integrity: _i, resolved: _r, ...rest } = target;
-      take(found, { ...rest, resolved: `file:${folder}` });
+      take(place, { ...rest, resolved: `file:${folder}` }, found);
     }
   }
   const name = "scratch-subgraph";

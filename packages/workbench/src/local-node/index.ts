@@ -317,6 +317,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
           return trap ? sourceMaps.describe(id, trap) : null;
         },
         trap: (id) => indexer.failureTrap(id),
+        startedFrom: (id) => indexer.startedFrom(id),
         registerSourceMap: (id, dataSource, text) => {
           sourceMaps.register(id, dataSource, text);
           const trap = indexer.failureTrap(id);

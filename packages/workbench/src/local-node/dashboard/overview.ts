@@ -19,6 +19,8 @@ export interface DashboardSources {
   profile(id: string): ProfileDelta | null;
   chainHead(network: string): Promise<BlockPtr | null>;
   logs(): LogLine[];
+  /** When the node started indexing it and from which block: the averages count from there (else from the first overview). */
+  startedFrom?(id: string): { at: number; block: number | null } | null;
   /** Where a deployment's last handler failure happened in its source, when the node knows (the log's trap location). */
   failureLocation?(id: string): string | null;
   /** That failure's wasm frames and data source, for a client that places them with its own source map. */
@@ -75,6 +77,11 @@ export function createOverview(sources: DashboardSources): () => Promise<Overvie
     storeReads.set(id, read);
     return read;
   }
+  const since = (d: DeploymentRecord) => {
+    const from = sources.startedFrom?.(d.id);
+    // No handler had run when it started: events from 0, blocks from the one before its start block.
+    return from ? { at: from.at, block: from.block ?? d.startBlock - 1, events: 0 } : undefined;
+  };
   return async () => {
     const [deployments, versions] = await Promise.all([sources.deployments(), sources.versions()]);
     const heads = new Map<string, number | null>();
@@ -99,7 +106,7 @@ export function createOverview(sources: DashboardSources): () => Promise<Overvie
         startBlock: d.startBlock,
         latestBlock: d.latestBlock?.number ?? null,
         chainHead: head,
-        rates: rates.sample(d.id, { block: d.latestBlock?.number ?? null, head, events }),
+        rates: rates.sample(d.id, { block: d.latestBlock?.number ?? null, head, events }, since(d)),
         ...(await fromStore(d.id)),
         errors,
         profile: profile?.handlers ?? [],

@@ -7,7 +7,7 @@ export interface Rates {
   secondsToHead: number | null;
 }
 
-interface Sample {
+export interface Sample {
   at: number;
   block: number;
   events: number;
@@ -18,7 +18,7 @@ const NOW_WINDOW_MS = 10_000;
 
 export interface RateTracker {
   /** Records where the deployment is and answers its rates. */
-  sample(id: string, at: { block: number | null; head: number | null; events: number }): Rates;
+  sample(id: string, at: { block: number | null; head: number | null; events: number }, since?: Sample): Rates;
 }
 
 export function createRateTracker(now: () => number = Date.now): RateTracker {
@@ -28,10 +28,12 @@ export function createRateTracker(now: () => number = Date.now): RateTracker {
     return seconds > 0 ? (pick(to) - pick(from)) / seconds : null;
   };
   return {
-    sample(id, { block, head, events }) {
+    sample(id, { block, head, events }, since) {
       const s: Sample = { at: now(), block: block ?? -1, events };
       let track = byDeployment.get(id);
       if (!track) byDeployment.set(id, (track = { first: s, recent: [] }));
+      // The averages count from when indexing started, where the node knows it, not from the page's first look.
+      if (since) track.first = since;
       track.recent.push(s);
       while (track.recent.length > 2 && track.recent[1]!.at <= s.at - NOW_WINDOW_MS) track.recent.shift();
       const oldest = track.recent[0]!;

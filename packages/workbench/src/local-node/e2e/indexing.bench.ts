@@ -14,6 +14,7 @@ import { buildApprovalDeployment } from "./deploymentFixture.js";
 import { createHandlerProfile } from "../indexer/handlerProfile.js";
 import { currentDeployment } from "../indexer/chainOrigin.js";
 import { createNodeMetrics, timedRpc } from "../metrics/index.js";
+import { measureProfileHooks } from "../indexer/profileHooks.bench.js";
 
 export type BenchBackend = "pglite" | "postgres";
 
@@ -192,6 +193,12 @@ export function overheadSummary(figures: IndexingFigure[]): string[] {
     const cpuOff = median(cpuOf(false));
     lines.push(`${key} approvals: median ${Math.round(median(on))}/s with profile+metrics (${on.map(Math.round).join(", ")}), ${Math.round(median(off))}/s without (${off.map(Math.round).join(", ")}): rate cost ${(100 * cost).toFixed(1)}%`);
     lines.push(`${key} approvals: median CPU ${cpuOn.toFixed(1)} µs/approval with (${cpuOf(true).map((v) => v.toFixed(1)).join(", ")}), ${cpuOff.toFixed(1)} without (${cpuOf(false).map((v) => v.toFixed(1)).join(", ")}): CPU cost ${(100 * (cpuOn / cpuOff - 1)).toFixed(1)}%`);
+    // The hooks alone: one handler call and one store.set per approval here.
+    const hooks = measureProfileHooks();
+    lines.push(
+      `${key} approvals: the profile's hooks alone cost ${hooks.costNs.toFixed(0)} ns per handler call (${hooks.withNs.toFixed(0)} ns with, ${hooks.withoutNs.toFixed(0)} ns without, in a tight loop): ` +
+        `${((100 * hooks.costNs) / 1000 / cpuOn).toFixed(2)}% of the ${cpuOn.toFixed(1)} µs of CPU an approval takes`,
+    );
   }
   return lines;
 }

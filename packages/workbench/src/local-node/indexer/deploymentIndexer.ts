@@ -5,7 +5,7 @@
 // steps), jobRunner (handlers and commits), rangePrefetch, reorgHandling, watchdog, hostWorkerStart.
 import type { BlockPtr } from "../../wasm-host/index.js";
 import { maskUrl } from "../../lib/redact.js";
-import { createIndexerContext, type DeploymentIndexerOptions, type DeploymentState, type FailureTrap } from "./indexerContext.js";
+import { createIndexerContext, type DeploymentIndexerOptions, type DeploymentState, type FailureTrap, type StartedFrom } from "./indexerContext.js";
 import { runIndexingLoop } from "./indexingLoop.js";
 import { asDeployment } from "./chainOrigin.js";
 
@@ -17,6 +17,8 @@ export interface DeploymentIndexer {
   readonly pointer: BlockPtr | null;
   /** Where in the mapping its deterministic failure happened, when it failed in this process. */
   readonly failureTrap: FailureTrap | null;
+  /** When it started indexing here and from which block; null until it read its pointer. */
+  readonly startedFrom: StartedFrom | null;
   /** Starts the loop; resolves when it ends (stop, failure). */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -35,6 +37,9 @@ export function createDeploymentIndexer(options: DeploymentIndexerOptions): Depl
     },
     get failureTrap() {
       return ctx.failureTrap;
+    },
+    get startedFrom() {
+      return ctx.startedFrom;
     },
     start() {
       // The loop, its worker's requests and its prefetches all run as this deployment's (eth_rpc metrics).

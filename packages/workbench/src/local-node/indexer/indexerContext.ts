@@ -17,6 +17,11 @@ export interface FailureTrap extends MappingTrap {
   block: number;
 }
 
+export interface StartedFrom {
+  at: number;
+  block: number | null;
+}
+
 export interface DeploymentIndexerOptions {
   store: IndexerStore;
   rpc: RpcClient;
@@ -79,6 +84,8 @@ export interface IndexerContext {
   readonly profile: HandlerProfile;
   /** Where in the mapping the deterministic failure happened (wasm frames), once it failed here. */
   failureTrap: FailureTrap | null;
+  /** When this process started indexing it, and from which block (null: none indexed yet): the dashboard's averages. */
+  startedFrom: StartedFrom | null;
 
   state: DeploymentState;
   pointer: BlockPtr | null;
@@ -142,6 +149,7 @@ export function createIndexerContext(options: DeploymentIndexerOptions): Indexer
     created: [],
     profile: options.profile ?? createHandlerProfile(),
     failureTrap: null,
+    startedFrom: null,
     state: "starting",
     pointer: null,
     head: null,

@@ -3,7 +3,7 @@ import type { BlockPtr } from "../../wasm-host/index.js";
 import { type ChainSet, getBlock, getHeadNumber } from "../chain/index.js";
 import { createHostThreadPool, type MappingLimits } from "./hostWorkerClient.js";
 import { createDeploymentIndexer, type DeploymentIndexer, type DeploymentState } from "./deploymentIndexer.js";
-import type { FailureTrap } from "./indexerContext.js";
+import type { FailureTrap, StartedFrom } from "./indexerContext.js";
 import type { EntityFork, FileReader, IndexedDeployment, IndexerStore, Logger } from "./types.js";
 import { createHandlerProfile, type HandlerProfile, type ProfileDelta } from "./handlerProfile.js";
 
@@ -48,6 +48,8 @@ export interface IndexerService {
   profile(id: string): ProfileDelta | null;
   /** Where in the mapping the deployment failed (wasm frames), when it failed in this process. */
   failureTrap(id: string): FailureTrap | null;
+  /** When this process first started indexing it, from which block: kept past its stops, like its profile. */
+  startedFrom(id: string): StartedFrom | null;
 }
 
 export function createIndexerService(options: IndexerServiceOptions): IndexerService {
@@ -55,6 +57,7 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
   const heads = new Map<string, { at: number; ptr: BlockPtr | null }>();
   // Kept past a deployment's stop, and added to again when it starts anew in this process.
   const profiles = new Map<string, HandlerProfile>();
+  const firstStarts = new Map<string, StartedFrom>();
   // Started with the node, so a deployment's handlers run on a host that has already loaded.
   const hostThreads = createHostThreadPool(options.mappingLimits, { keepSpare: options.keepSpareHostThread ?? false });
 
@@ -106,6 +109,13 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
     state: (id) => running.get(id)?.state ?? null,
     profile: (id) => profiles.get(id)?.snapshot() ?? null,
     failureTrap: (id) => running.get(id)?.failureTrap ?? null,
+    startedFrom(id) {
+      const known = firstStarts.get(id);
+      if (known) return known;
+      const now = running.get(id)?.startedFrom ?? null;
+      if (now) firstStarts.set(id, now);
+      return now;
+    },
     async chainHead(network) {
       const cached = heads.get(network);
       if (cached && Date.now() - cached.at < 1000) return cached.ptr;

@@ -143,6 +143,7 @@ export async function runIndexingLoop(ctx: IndexerContext): Promise<void> {
   }
   ctx.failedNonDeterministically = rec.health === "failed";
   ctx.pointer = rec.latestBlock;
+  ctx.startedFrom ??= { at: Date.now(), block: rec.latestBlock?.number ?? null };
   ctx.synced = rec.synced;
   if (ctx.pointer) ctx.recent.add(ctx.pointer);
   await reloadCreated(ctx);
