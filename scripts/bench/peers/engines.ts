@@ -4,6 +4,7 @@ import type { EngineRun } from "./engineRun.js";
 import { runGraphNode } from "./graphNode.js";
 import { runOurs } from "./ours.js";
 import { runPonder } from "./ponder.js";
+import { runSubsquid } from "./subsquid.js";
 import type { PeerChain, Workload } from "./workload.js";
 
 export interface EngineOptions {
@@ -24,6 +25,7 @@ export const ENGINE_TABLE = {
   ours: { run: runOurs },
   ponder: { run: runPonder },
   "graph-node": { run: runGraphNode, once: true },
+  subsquid: { run: runSubsquid },
 } satisfies Record<string, EngineEntry>;
 
 export type EngineName = keyof typeof ENGINE_TABLE;

@@ -79,11 +79,11 @@ export function summarise(figures: EngineFigure[]): EngineFigure[] {
   return out;
 }
 
-/** Issue 18's targets, measured on this run (over several rounds: on the medians, see summarise). */
+/** Issue 18's targets and issue 54's for Subsquid, measured on this run (over several rounds: on the medians, see summarise). */
 export function targetsOf(figures: EngineFigure[]): Target[] {
   const summary = summarise(figures);
   const by = (name: EngineName) => summary.find((f) => f.engine === name);
-  const [ours, ponder, graphNode] = [by("ours"), by("ponder"), by("graph-node")];
+  const [ours, ponder, graphNode, subsquid] = [by("ours"), by("ponder"), by("graph-node"), by("subsquid")];
   const events = figures[0]?.events ?? 0;
   // Each target is set for one workload: the small chain's for 1,200 events, the others for 100,000.
   const forWorkload = (workload: number) =>
@@ -94,6 +94,9 @@ export function targetsOf(figures: EngineFigure[]): Target[] {
     { label: "indexing ≥ 10× graph-node", value: indexingRatio(ours, graphNode), goal: 10, kind: "min", unit: "×", ...forWorkload(100_000) },
     { label: "cold end to end ≥ 2× graph-node on a small chain", value: coldRatio(ours, graphNode), goal: 2, kind: "min", unit: "×", ...forWorkload(1200) },
     { label: "our peak memory ≤ 300 MiB", value: ours ? ours.peakMiB : null, goal: 300, kind: "max", unit: " MiB", ...forWorkload(100_000) },
+    // Issue 54's, for the peer it added.
+    { label: "indexing ≥ 3× Subsquid", value: indexingRatio(ours, subsquid), goal: 3, kind: "min", unit: "×", ...forWorkload(100_000) },
+    { label: "cold end to end ≥ 2× Subsquid", value: coldRatio(ours, subsquid), goal: 2, kind: "min", unit: "×", ...forWorkload(100_000) },
   ];
 }
 
@@ -150,7 +153,7 @@ export function formatReport(figures: EngineFigure[], workload: Pick<Workload, "
     const byRound = ratiosByRound(figures, peer.engine);
     if (byRound.length) out.push(`indexing ours/${peer.engine} round by round: ${byRound.map((r) => `${num(r, 2)}×`).join(", ")}`);
   }
-  out.push("", "issue 18's targets:");
+  out.push("", "issue 18's targets (Subsquid's: issue 54's):");
   for (const t of targetsOf(figures)) {
     const value = t.value === null ? "-" : `${num(t.value, t.unit === "×" ? 2 : 0)}${t.unit}`;
     out.push(`  ${met(t).padEnd(12)} ${t.label}: ${value}${t.note ? ` (${t.note})` : ""}`);

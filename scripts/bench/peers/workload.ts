@@ -58,6 +58,16 @@ export interface WorkloadPonderApp {
   collection: string;
 }
 
+/** Subsquid's squid: sources laid into the pinned install (scripts/bench/peers/subsquid-app's package, lock and tsconfig). */
+export interface WorkloadSubsquidApp {
+  /** Holds schema.graphql, src/ (processor.ts, main.ts) and db/migrations/, as the SDK's template lays them out. */
+  sourceDir: string;
+  /** The ABIs squid-evm-typegen turns into src/abi/ (a file name in the app's abi/ → its path in the project). */
+  abis(): Record<string, string>;
+  /** The entity's table (typeorm-store's snake_case names). */
+  table: string;
+}
+
 export interface Workload {
   name: WorkloadName;
   /** What one event is, for the report: "Approval events". */
@@ -66,4 +76,6 @@ export interface Workload {
   prepare(options: { events: number; log(line: string): void }): Promise<PreparedChain>;
   subgraph: WorkloadSubgraph;
   ponder: WorkloadPonderApp;
+  /** Absent: the Subsquid engine says the workload has no squid yet. */
+  subsquid?: WorkloadSubsquidApp;
 }

@@ -39,4 +39,9 @@ export const approvals: Workload = {
     extraFiles: () => ({ "ApprovalToken.json": join(projectRoot, "abis", "ApprovalToken.json") }),
     collection: "approvals",
   },
+  subsquid: {
+    sourceDir: join(projectRoot, "scripts", "bench", "peers", "subsquid-app", "approvals"),
+    abis: () => ({ "ApprovalToken.json": join(projectRoot, "abis", "ApprovalToken.json") }),
+    table: "approval",
+  },
 };
