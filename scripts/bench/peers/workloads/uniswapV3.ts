@@ -89,4 +89,10 @@ export const uniswapV3: Workload = {
     extraFiles: () => ({ "UniswapV3Pool.json": require.resolve(UNISWAP_V3_POOL_ARTIFACT) }),
     collection: "swaps",
   },
+  subsquid: {
+    sourceDir: join(peersDir, "subsquid-app", "uniswap-v3"),
+    // squid-evm-typegen reads the artifact's `abi` as it is.
+    abis: () => ({ "UniswapV3Pool.json": require.resolve(UNISWAP_V3_POOL_ARTIFACT) }),
+    table: "swap",
+  },
 };
