@@ -1,16 +1,15 @@
 // Ponder's side of the peer bench: the pinned release, installed on first use from ponder-app's committed
 // lock file into a scratch folder (never by the project's npm ci), the workload's app sources laid in, then
 // `ponder start` on its embedded PGlite, timed from its process start to /ready and from its own log.
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { cp, mkdir, readFile, rm } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { cp, rm } from "node:fs/promises";
+import { join } from "node:path";
 import { freePort } from "subgraph-workbench/lib/freePort";
 import { projectRoot } from "../../../hardhat/projectRoot.js";
 import { ponderBackfillSeconds, ponderErrors, ponderServerPort } from "./ponderLog.js";
 import type { EngineFigure } from "./report.js";
 import type { EngineOptions } from "./engines.js";
 import { runDetached, settledPhase, waitUntil, type EngineRun } from "./engineRun.js";
+import { cleanEnv, installPeerApp, type PeerApp } from "./peerApp.js";
 import type { PeerChain, Row, Workload } from "./workload.js";
 import { watchTree } from "./treeUsage.js";
 
@@ -22,34 +21,16 @@ const appDir = join(projectRoot, "node_modules", ".cache", "bench-peers", `ponde
 /** What a workload lays into the install (anything else there is the install's own). */
 const appFiles = ["ponder.config.ts", "ponder.schema.ts", "src"];
 
-/** npm's own variables from an `npm run` above us would point the install at the project: drop them. */
-function cleanEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
-}
+const app: PeerApp = {
+  label: `Ponder ${PONDER_VERSION}`,
+  sourceDir: appSource,
+  installDir: appDir,
+  installedMarker: join("node_modules", "ponder", "package.json"),
+};
 
 /** Installs the pinned app once (again when its lock file changed), then lays the workload's sources and ABI in. */
 export async function preparePonderApp(workload: Workload, log: (line: string) => void): Promise<void> {
-  const lock = await readFile(join(appSource, "package-lock.json"), "utf8");
-  const installedLock = await readFile(join(appDir, "package-lock.json"), "utf8").catch(() => null);
-  if (installedLock !== lock || !existsSync(join(appDir, "node_modules", "ponder", "package.json"))) {
-    log(`installing Ponder ${PONDER_VERSION} into ${relative(projectRoot, appDir)}: npm ci downloads its packages from the npm registry (once; later runs reuse it)`);
-    await rm(appDir, { recursive: true, force: true });
-    await mkdir(appDir, { recursive: true });
-    for (const file of ["package.json", "package-lock.json"]) await cp(join(appSource, file), join(appDir, file));
-    const output = await new Promise<{ code: number | null; text: string }>((resolve, reject) => {
-      const child = spawn("npm", ["ci", "--no-audit", "--no-fund"], { cwd: appDir, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] });
-      let text = "";
-      child.stdout.on("data", (c: Buffer) => (text += c.toString()));
-      child.stderr.on("data", (c: Buffer) => (text += c.toString()));
-      child.on("error", reject);
-      child.on("exit", (code) => resolve({ code, text }));
-    }).catch((error: unknown) => ({ code: null, text: String(error) }));
-    if (output.code !== 0) {
-      // A half-done install must not pass for a finished one next time.
-      await rm(join(appDir, "package-lock.json"), { force: true });
-      throw new Error(`installing Ponder ${PONDER_VERSION} failed (npm ci in ${relative(projectRoot, appDir)}, exit ${output.code}):\n${output.text.trim().split("\n").slice(-15).join("\n")}`);
-    }
-  }
+  await installPeerApp(app, log);
   // The previous workload's sources must not stay behind beside this one's.
   for (const file of appFiles) await rm(join(appDir, file), { recursive: true, force: true });
   for (const file of appFiles) await cp(join(workload.ponder.sourceDir, file), join(appDir, file), { recursive: true });
