@@ -34,7 +34,7 @@ try {
   const reports: string[] = [];
   for (const workload of workloads) {
     const figures = await runPeersBench({ workload, events, engines: engines as EngineName[], rounds, log: (line) => console.log(line), ...(values.logs ? { logsDir: values.logs } : {}) });
-    reports.push(formatReport(figures, workload));
+    reports.push(formatReport(figures, workload, ENGINES.filter((e) => e !== "ours")));
   }
   console.log("");
   console.log(reports.join("\n\n"));

@@ -73,6 +73,8 @@ export interface Workload {
   /** What one event is, for the report: "Approval events". */
   eventsLabel: string;
   shape: RowShape;
+  /** The event counts the targets are set for: the full chain, and (approvals) the small one. */
+  targets: { events: number; smallChainEvents?: number };
   prepare(options: { events: number; log(line: string): void }): Promise<PreparedChain>;
   subgraph: WorkloadSubgraph;
   ponder: WorkloadPonderApp;

@@ -16,6 +16,7 @@ export const approvals: Workload = {
       { name: "value", kind: "integer" },
     ],
   },
+  targets: { events: 100_000, smallChainEvents: 1200 },
   async prepare({ events, log }) {
     log("starting Hardhat and deploying the token behind its proxy");
     await ensureCompiled();

@@ -55,6 +55,7 @@ export const uniswapV3: Workload = {
       { name: "tick", kind: "integer" },
     ],
   },
+  targets: { events: 100_000 },
   async prepare({ events, log }) {
     log("starting Hardhat; deploying two tokens, the Uniswap v3 factory and position manager, a 0.3% pool with full-range liquidity, and the swap driver");
     await ensureCompiled();
