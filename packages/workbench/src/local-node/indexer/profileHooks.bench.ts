@@ -2,18 +2,20 @@
 // (two clock reads, a row lookup, one bucket search) and the counting store's indirection on a `set`,
 // against the same calls on the recorder that records nothing. Measured in a tight loop, so that the
 // figure is the hooks' own and not lost in a whole run's spread (bench:indexing --overhead).
-import type { HostStore } from "../../wasm-host/index.js";
+import type { EntityData, HostStore } from "../../wasm-host/index.js";
 import { createProfileRecorder, NO_PROFILE, withStoreCounts, type ProfileRecorder } from "./handlerProfile.js";
 
 const nothing = () => undefined;
 /** A store that does nothing: only the wrapper's own work is timed. */
 const BARE_STORE = { get block() { return null; }, get: () => null, getInBlock: () => null, set: nothing, remove: nothing, loadRelated: () => [], beginBlock: nothing, setBlockTime: nothing, clearInBlock: nothing, mockInBlock: nothing, takeChanges: () => [], peekChanges: () => [], reset: nothing, beginHandler: nothing, commitHandler: nothing, rollbackHandler: nothing } satisfies HostStore;
 
+const ENTITY: EntityData = new Map();
+
 function loop(recorder: ProfileRecorder, store: HostStore, calls: number): number {
   const started = process.hrtime.bigint();
   for (let i = 0; i < calls; i++) {
     recorder.enter("ApprovalToken", "ApprovalHandler");
-    store.set("ApprovalQuery", "id", {});
+    store.set("ApprovalQuery", "id", ENTITY);
     recorder.leave();
     // A run's take, as the host thread posts one per run of about 500 handler calls.
     if (i % 500 === 499) recorder.take();
