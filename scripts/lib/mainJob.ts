@@ -11,6 +11,7 @@ import { exportImplementationAbi } from "./abi.js";
 import { defaultVersionLabel } from "./versionLabel.js";
 import { formatProfileTable } from "subgraph-workbench/lib/handlerProfileTable";
 import { createProgressBoard } from "subgraph-workbench/lib/catchUpProgress";
+import { whileWaiting } from "subgraph-workbench/lib/waitProgress";
 import { answersHttp, fetchHandlerProfile, startGraphNodeServices, startLocalNodeService, type GraphNodeServices, type LocalNodePorts, type StartedLocalNode } from "subgraph-workbench/node-services";
 import { waitForIpfsApi } from "subgraph-workbench/lib/ipfsApiReady";
 import { ensureApprovalToken, ensureChain } from "./jobServices.js";
@@ -67,7 +68,7 @@ export async function runMainJob(options: MainJobOptions): Promise<RunningMainJo
     const freshChain = chain.fresh;
 
     // 2. Contracts: reuse the proxy networks.json names if it is live on this chain.
-    const token = await ensureApprovalToken(options.ethereumRpc, join(projectRoot, "networks.json"), (line) => log(`[2/7] ${line}`));
+    const token = await whileWaiting("[2/7] the contracts", ensureApprovalToken(options.ethereumRpc, join(projectRoot, "networks.json"), (line) => log(`[2/7] ${line}`)), { plainLine: log });
     await exportImplementationAbi();
 
     // 3. Local node: reuse a node already serving (ours or docker compose's graph-node), or start ours.
@@ -100,11 +101,11 @@ export async function runMainJob(options: MainJobOptions): Promise<RunningMainJo
     log(useGraphNode ? "[4/7] graph codegen, graph build, then graph-node on the build" : "[4/7] graph codegen, graph build --ipfs, graph create, graph deploy --ipfs-hash");
     const ipfsUrl = `http://127.0.0.1:${options.ports.ipfs}`;
     const cli = { cwd: projectRoot, runner: graph.runner };
-    await graphCli(["codegen", "--output-dir", "generated/"], cli);
+    await whileWaiting("[4/7] graph codegen", graphCli(["codegen", "--output-dir", "generated/"], cli), { plainLine: log });
     // Our node's IPFS API listens before its store opens: the build need not wait for the whole node.
     if (!useGraphNode && !nodeRunning) await waitForIpfsApi(ipfsUrl, { timeoutMs: 120_000, gaveUp: nodeStarting });
     // Built and uploaded once: graph deploy then names the uploaded manifest instead of compiling again.
-    const built = await graphCli(["build", "--network", "localhost", ...(useGraphNode ? [] : ["--ipfs", ipfsUrl])], cli);
+    const built = await whileWaiting("[4/7] graph build", graphCli(["build", "--network", "localhost", ...(useGraphNode ? [] : ["--ipfs", ipfsUrl])], cli), { plainLine: log });
     await nodeStarting;
     const ipfsHash = builtManifestHash(built.stdout + built.stderr);
     if (useGraphNode) {
