@@ -1,6 +1,7 @@
 // The engines `npm run bench:peers` runs, one entry each: an engine is a function from the prepared chain
 // and its workload to a run (figure, rows, log). Adding an engine is one line here.
 import type { EngineRun } from "./engineRun.js";
+import { runEnvio } from "./envio.js";
 import { runGraphNode } from "./graphNode.js";
 import { runOurs } from "./ours.js";
 import { runPonder } from "./ponder.js";
@@ -26,6 +27,7 @@ export const ENGINE_TABLE = {
   ponder: { run: runPonder },
   "graph-node": { run: runGraphNode, once: true },
   subsquid: { run: runSubsquid },
+  envio: { run: runEnvio },
 } satisfies Record<string, EngineEntry>;
 
 export type EngineName = keyof typeof ENGINE_TABLE;

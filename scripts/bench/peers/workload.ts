@@ -68,6 +68,16 @@ export interface WorkloadSubsquidApp {
   table: string;
 }
 
+/** Envio's indexer: sources laid into the pinned install (scripts/bench/peers/envio-app's package, locks and tsconfig). */
+export interface WorkloadEnvioApp {
+  /** Holds config.yaml, schema.graphql and src/, as `envio init` lays them out. */
+  sourceDir: string;
+  /** The ABIs config.yaml names in abis/ (a file name there → a project file holding the ABI, or an artifact with an `abi`). */
+  abis(): Record<string, string>;
+  /** The entity's table (Envio names it as the schema's type). */
+  table: string;
+}
+
 export interface Workload {
   name: WorkloadName;
   /** What one event is, for the report: "Approval events". */
@@ -80,4 +90,6 @@ export interface Workload {
   ponder: WorkloadPonderApp;
   /** Absent: the Subsquid engine says the workload has no squid yet. */
   subsquid?: WorkloadSubsquidApp;
+  /** Absent: the Envio engine says the workload has no indexer yet. */
+  envio?: WorkloadEnvioApp;
 }

@@ -45,4 +45,9 @@ export const approvals: Workload = {
     abis: () => ({ "ApprovalToken.json": join(projectRoot, "abis", "ApprovalToken.json") }),
     table: "approval",
   },
+  envio: {
+    sourceDir: join(projectRoot, "scripts", "bench", "peers", "envio-app", "approvals"),
+    abis: () => ({ "ApprovalToken.json": join(projectRoot, "abis", "ApprovalToken.json") }),
+    table: "Approval",
+  },
 };

@@ -96,4 +96,9 @@ export const uniswapV3: Workload = {
     abis: () => ({ "UniswapV3Pool.json": require.resolve(UNISWAP_V3_POOL_ARTIFACT) }),
     table: "swap",
   },
+  envio: {
+    sourceDir: join(peersDir, "envio-app", "uniswap-v3"),
+    abis: () => ({ "UniswapV3Pool.json": require.resolve(UNISWAP_V3_POOL_ARTIFACT) }),
+    table: "Swap",
+  },
 };
