@@ -13,8 +13,6 @@ import { createChainSet, withChainCache, type NetworkProviders, type ProviderSta
 import { maskUrl } from "../lib/redact.js";
 import { BaseError } from "../lib/errors.js";
 import { claimPidFile } from "../lib/pidFile.js";
-import { startMallocTrim } from "../lib/mallocTrim.js";
-import { releaseBinaryPages } from "../lib/binaryPages.js";
 import { describeError, type FailedRequest } from "../lib/http/index.js";
 import { historySettingsFromEnv, resolveHistorySettings, type HistorySettings } from "./historySettings.js";
 import { createFileReader } from "./dataSourceFiles.js";
@@ -236,11 +234,7 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
   });
   indexerRef = indexer;
 
-  // malloc's freed pages go back to the system twice a second (lib/mallocTrim.ts): on 100,000 events
-  // about 10 MiB off the catch-up's peak and 15-20 after the sync, at the same rate.
-  const mallocTrim = startMallocTrim({ intervalMs: 500 });
-  if (mallocTrim.unsupported) log("debug", `freed memory stays with malloc: ${mallocTrim.unsupported}`);
-  const closers: (() => Promise<void>)[] = [async () => mallocTrim.stop(), () => ipfsServer.close()];
+  const closers: (() => Promise<void>)[] = [() => ipfsServer.close()];
   async function close(): Promise<void> {
     await indexer.close();
     await proofs.close().catch(() => {});
@@ -390,13 +384,6 @@ export async function createLocalNode(options: LocalNodeOptions): Promise<LocalN
     }
     const rpcs = chains.describe().map((c) => (c.network === "*" ? maskUrl(c.url) : `${c.network}: ${maskUrl(c.url)}`));
     log("info", `indexing from ${rpcs.join(", ")}; dashboard ${query.url}/ (in a browser); queries ${query.url}, admin ${admin.url}, ipfs ${ipfsServer.url}, status ${status.url}/graphql${metricsServer ? `, metrics ${metricsServer.url}/metrics` : ""}`);
-    // Up, with its first host thread loaded: the binary's pages only start-up touched go back (about 15-20
-    // MiB off a catch-up's peak, lib/binaryPages.ts).
-    void indexer
-      .threadLoaded()
-      .then(releaseBinaryPages)
-      .catch((err: unknown) => ({ unsupported: err instanceof Error ? err.message : String(err) }))
-      .then((r) => log("debug", "unsupported" in r ? `the binary's start-up pages stay: ${r.unsupported}` : `gave back ${(r.releasedKiB / 1024).toFixed(1)} MiB of the binary's start-up pages`));
     return { urls: { query: query.url, admin: admin.url, ipfs: ipfsServer.url, status: status.url, ...(metricsServer ? { metrics: metricsServer.url } : {}) }, store, ipfs, indexer, proofs, providers: () => chains.providers(), close };
   } catch (err) {
     await close();

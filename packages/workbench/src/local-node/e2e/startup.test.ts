@@ -21,20 +21,6 @@ async function dataDir(): Promise<string> {
 }
 
 describe("local node start-up", () => {
-  it.runIf(process.platform === "linux")("gives back the binary's start-up pages once it is up and its host thread has loaded", async () => {
-    const lines: string[] = [];
-    const node = await createLocalNode({ ethereumRpc: "http://127.0.0.1:9", dataDir: await dataDir(), ports: await freePorts(), logLevel: "debug", log: (line) => lines.push(line) });
-    try {
-      for (let waited = 0; waited < 60_000 && !lines.some((l) => l.includes("start-up pages")); waited += 100) await new Promise((r) => setTimeout(r, 100));
-      const line = lines.find((l) => l.includes("start-up pages")) ?? "";
-      // Several MiB: at least the dynamic linker's symbol tables (lib/binaryPages.test.ts checks the pages).
-      expect(line).toMatch(/DEBUG +gave back \d+\.\d MiB of the binary's start-up pages$/);
-      expect(Number(/(\d+\.\d) MiB/.exec(line)![1])).toBeGreaterThan(4);
-    } finally {
-      await node.close();
-    }
-  }, 120_000);
-
   it("takes IPFS uploads while it starts, and keeps them once it is up", async () => {
     const ports = await freePorts();
     const ipfsUrl = `http://127.0.0.1:${ports.ipfs}`;
