@@ -5,6 +5,7 @@
 import type { SubgraphSchema } from "subgraph-workbench/subgraph-schema";
 import { postGraphQL } from "subgraph-workbench/parity";
 import { readAllEntities, type EntityRows } from "subgraph-workbench/parity";
+import type { CheckList } from "./checks.js";
 
 const INTROSPECTION = `{ __schema { queryType { fields { name args { name } type { kind ofType { kind ofType { kind ofType { kind name } } } } } } } }`;
 
@@ -39,4 +40,15 @@ async function collectionFields(queryUrl: string): Promise<Map<string, string>> 
     if (element?.kind === "OBJECT" && element.name && f.args.some((a) => a.name === "where")) out.set(element.name, f.name);
   }
   return out;
+}
+
+/** The reader the checks use: a failed read is a failed check (and no rows). */
+export function checkedEntityReader(queryUrl: string, schema: SubgraphSchema, checks: CheckList): (typeName: string, block?: number, omit?: string[]) => Promise<Record<string, unknown>[]> {
+  const read = createEntityReader(queryUrl, schema);
+  return async (typeName, block, omit) => {
+    const answer = await read(typeName, block, omit);
+    if ("rows" in answer) return answer.rows;
+    checks.equal(`${typeName} entities can be queried${block === undefined ? "" : ` at block ${block}`}`, answer.error, null);
+    return [];
+  };
 }

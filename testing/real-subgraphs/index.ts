@@ -8,7 +8,9 @@ import { uniswapV2 } from "./uniswap-v2/index.js";
 
 export { runRealSubgraph, type EngineChoice, type EngineReport, type RealSubgraphReport, type RunRealSubgraphOptions } from "./runRealSubgraph.js";
 export { formatRealSubgraphReport, realSubgraphPassed } from "./report.js";
-export type { RealSubgraph, RealScenario, CheckContext } from "./types.js";
+export { benchPassed, benchRealSubgraph, formatBenchReport, type BenchEngine, type RealSubgraphBench } from "./benchRealSubgraph.js";
+export { parseScale, DEFAULT_SCALE } from "./scale.js";
+export type { RealSubgraph, RealScenario, CheckContext, ScenarioScale } from "./types.js";
 export type { Check } from "./checks.js";
 
 export function realSubgraphs(): RealSubgraph[] {

@@ -3,36 +3,26 @@
 // rendered, one graph-cli build, then the chosen engines synced at the head. Each engine's entities are
 // checked against the chain; with both engines, the parity comparisons (status, every entity at the head
 // and at past blocks, the query corpus) run too.
-import { access, readFile, rm } from "node:fs/promises";
-import { join } from "node:path";
 import { createJsonRpcClient } from "subgraph-workbench/json-rpc";
-import { startHardhatNode } from "../../hardhat/chain/index.js";
-import { projectRoot } from "../../hardhat/projectRoot.js";
-import { buildSubgraph, type BuiltSubgraph } from "subgraph-workbench/lib/subgraphBuild";
+import type { BuiltSubgraph } from "subgraph-workbench/lib/subgraphBuild";
 import { createIpfsServer, createIpfsStore } from "subgraph-workbench/local-node";
-import { parseSubgraphSchema, type SubgraphSchema } from "subgraph-workbench/subgraph-schema";
 import type { AcceptedDifference } from "subgraph-workbench/parity";
 import { startGraphNodeOracle, startLocalEngine, type Engine, type EngineOptions, type RunningEngine } from "subgraph-workbench/parity";
 import { compareEngines, sortDifferences } from "subgraph-workbench/parity";
 import { readStatus, waitUntilSettled, type ComparedStatus } from "subgraph-workbench/parity";
 import type { CaseReport } from "subgraph-workbench/parity";
-import { CheckoutError, copyCheckout } from "../sourceCheckout.js";
-import { createCheckList, type Check, type CheckList } from "./checks.js";
-import { createEntityReader } from "./entityReader.js";
-import type { RealSubgraph } from "./types.js";
+import { createCheckList, type Check } from "./checks.js";
+import { checkedEntityReader } from "./entityReader.js";
+import { prepareRealSubgraph, type PrepareOptions } from "./prepareRun.js";
+import type { RealSubgraph, ScenarioScale } from "./types.js";
 
 export type EngineChoice = "local" | "graph-node" | "both";
 
-export interface RunRealSubgraphOptions {
-  /** The subgraph's source: a working tree or a bare git repository. */
-  source: string;
-  /** The commit to take from a bare repository (default HEAD). */
-  rev?: string;
+export interface RunRealSubgraphOptions extends PrepareOptions {
   engines: EngineChoice;
   /** The local node's store: a Postgres database (C collation); PGlite when absent. */
   databaseUrl?: string;
   accepted: AcceptedDifference[];
-  log?: (line: string) => void;
 }
 
 export interface EngineReport {
@@ -57,34 +47,9 @@ export interface RealSubgraphReport {
 export async function runRealSubgraph(subgraph: RealSubgraph, options: RunRealSubgraphOptions): Promise<RealSubgraphReport> {
   const started = Date.now();
   const log = (line: string) => options.log?.(`[${subgraph.name}] ${line}`);
-  const checkout = await copyCheckout(options.source, { prefix: `real-subgraph-${subgraph.name}`, ...(options.rev ? { rev: options.rev } : {}) });
-  log(`source copied to ${checkout.dir} (commit ${checkout.commit ?? "unknown"})`);
-  const missing = (await Promise.all(subgraph.expectedFiles.map(async (f) => ((await pathExists(join(checkout.dir, f))) ? null : f)))).filter((f) => f !== null);
-  if (missing.length) {
-    await checkout.remove();
-    throw new CheckoutError(`${options.source} is not a checkout of ${subgraph.upstream.repository}: it has no ${missing.join(", ")}`);
-  }
-  if (checkout.commit && checkout.commit !== subgraph.upstream.commit) log(`note: the checks were written against ${subgraph.upstream.commit}`);
-  let built: BuiltSubgraph | undefined;
-  const chain = await startHardhatNode().catch(async (error: unknown) => {
-    await checkout.remove();
-    throw error;
-  });
+  const run = await prepareRealSubgraph(subgraph, options);
+  const { chain, checkout, scenario, built, schema } = run;
   try {
-    const scenario = await subgraph.scenario({ chainUrl: chain.url, log });
-    log(`scenario done: ${scenario.dataSource} at ${scenario.address} from block ${scenario.startBlock}`);
-    await scenario.configure(checkout.dir);
-    built = await buildSubgraph({
-      projectDir: join(checkout.dir, subgraph.subgraphDir ?? "."),
-      files: subgraph.buildFiles,
-      network: subgraph.network,
-      dataSource: scenario.dataSource,
-      address: scenario.address,
-      startBlock: scenario.startBlock,
-      ...(subgraph.graphCliPackage ? { graphCliBin: join(projectRoot, "node_modules", subgraph.graphCliPackage, "bin", "run") } : {}),
-    });
-    log(`graph codegen and graph build done${subgraph.graphCliPackage ? ` (with ${subgraph.graphCliPackage}, the release the subgraph pins)` : ""}`);
-    const schema = parseSubgraphSchema(await readFile(join(built.buildDir, "schema.graphql"), "utf8"));
     const { engines, failed } = await startChosenEngines(built, options.engines, {
       chainUrl: chain.url,
       network: subgraph.network,
@@ -94,12 +59,12 @@ export async function runRealSubgraph(subgraph: RealSubgraph, options: RunRealSu
     });
     try {
       for (const f of failed) log(`${f.label}: ${f.error}`);
-      const head = engines.length ? await waitUntilSettled(engines, chain.url) : Number(await createJsonRpcClient({ url: chain.url }).request<string>("eth_blockNumber"));
+      const head = engines.length ? await waitUntilSettled(engines, chain.url, settleTimeoutMs(options.scale)) : Number(await createJsonRpcClient({ url: chain.url }).request<string>("eth_blockNumber"));
       log(`${engines.map((e) => e.label).join(" and ") || "no engine"} settled at block ${head}`);
       const reports: EngineReport[] = failed.map((f) => ({ label: f.label, status: { error: f.error }, checks: [] }));
       for (const engine of engines) {
         const checks = createCheckList();
-        await scenario.check({ chainUrl: chain.url, entities: entityReader(engine, schema, checks), checks });
+        await scenario.check({ chainUrl: chain.url, entities: checkedEntityReader(engine.queryUrl, schema, checks), checks });
         reports.push({ label: engine.label, status: await readStatus(engine), checks: checks.checks });
       }
       reports.sort((a, b) => Number(a.label !== "local") - Number(b.label !== "local"));
@@ -114,10 +79,13 @@ export async function runRealSubgraph(subgraph: RealSubgraph, options: RunRealSu
       await Promise.all(engines.map((e) => e.close()));
     }
   } finally {
-    await chain.stop();
-    await checkout.remove();
-    if (built) await rm(built.workDir, { recursive: true, force: true });
+    await run.close();
   }
+}
+
+/** The default five minutes, and a minute more per thousand operations of a scaled scenario (graph-node is slow there). */
+function settleTimeoutMs(scale: ScenarioScale | undefined): number {
+  return 300_000 + (scale ? scale.trades * 60 : 0);
 }
 
 interface StartedEngines {
@@ -160,18 +128,4 @@ function shortError(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   const verdict = text.split("\n").reverse().find((line) => /✖|Failed to deploy|error:/i.test(line));
   return (verdict ?? text).trim().slice(0, 1000);
-}
-
-function entityReader(engine: Engine, schema: SubgraphSchema, checks: CheckList) {
-  const read = createEntityReader(engine.queryUrl, schema);
-  return async (typeName: string, block?: number, omit?: string[]): Promise<Record<string, unknown>[]> => {
-    const answer = await read(typeName, block, omit);
-    if ("rows" in answer) return answer.rows;
-    checks.equal(`${typeName} entities can be queried${block === undefined ? "" : ` at block ${block}`}`, answer.error, null);
-    return [];
-  };
-}
-
-function pathExists(path: string): Promise<boolean> {
-  return access(path).then(() => true, () => false);
 }

@@ -26,12 +26,22 @@ export interface RealSubgraph {
   graphCliPackage?: string;
   /** The files and folders of the configured subgraph folder that graph-cli's build needs. */
   buildFiles: string[];
+  /** It has a scaled scenario (`--pairs`, `--trades`) beside its default one. */
+  scalable?: boolean;
   /** Deploys the protocol and sends the scenario's transactions on the fresh chain. */
   scenario(context: RealScenarioContext): Promise<RealScenario>;
 }
 
+/** A workload larger than the default scenario: how many pairs (or pools) and how many operations on them. */
+export interface ScenarioScale {
+  pairs: number;
+  trades: number;
+}
+
 export interface RealScenarioContext {
   chainUrl: string;
+  /** The scaled scenario instead of the default one. */
+  scale?: ScenarioScale;
   log?: (line: string) => void;
 }
 
@@ -50,6 +60,10 @@ export interface RealScenario {
   configure(checkoutDir: string): Promise<void>;
   /** Checks an engine's entities against the chain. */
   check(context: CheckContext): Promise<void>;
+  /** The events the subgraph's handlers take, counted on the chain (for a rate in the bench). */
+  handledEvents?(): Promise<number>;
+  /** What the scenario put on the chain, in a line (for the bench's report). */
+  summary?: string;
 }
 
 export interface CheckContext {

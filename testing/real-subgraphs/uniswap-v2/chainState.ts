@@ -4,6 +4,7 @@
 // entities with this, never with an engine's earlier answers.
 import { Contract, JsonRpcProvider, ZeroAddress, type Log } from "ethers";
 import { uniswapInterface } from "./protocol.js";
+import { createRpcBatcher } from "./rpcBatch.js";
 
 export interface PairState {
   address: string;
@@ -93,12 +94,18 @@ export async function readUniswapState(chainUrl: string, factoryAddress: string,
     }
 
     const events: PairEvent[] = [];
-    const senders = new Map<string, string>();
     const logs: Log[] = pairs.length === 0 ? [] : await provider.getLogs({ address: pairs.map((p) => p.address), fromBlock, toBlock: head });
+    // Senders and block times in JSON-RPC batches: at scale there are tens of thousands of each.
+    const rpc = createRpcBatcher(chainUrl);
+    const hashes = [...new Set(logs.map((l) => l.transactionHash))];
+    const txs = await rpc.requestMany<{ from: string } | null>("eth_getTransactionByHash", hashes.map((h) => [h]));
+    const senders = new Map(hashes.map((h, i) => [h, (txs[i]?.from ?? "").toLowerCase()]));
+    const blocks = [...new Set(logs.map((l) => l.blockNumber))].filter((b) => !timestamps.has(b));
+    const headers = await rpc.requestMany<{ timestamp: string } | null>("eth_getBlockByNumber", blocks.map((b) => [`0x${b.toString(16)}`, false]));
+    blocks.forEach((b, i) => timestamps.set(b, Number(headers[i]?.timestamp ?? 0)));
     for (const log of logs) {
       const parsed = pairIface.parseLog(log);
       if (!parsed || !["Mint", "Burn", "Swap", "Transfer", "Sync"].includes(parsed.name)) continue;
-      if (!senders.has(log.transactionHash)) senders.set(log.transactionHash, ((await provider.getTransaction(log.transactionHash))?.from ?? "").toLowerCase());
       const args: Record<string, bigint | string> = {};
       parsed.fragment.inputs.forEach((input, i) => {
         const value: unknown = parsed.args[i];
