@@ -59,7 +59,7 @@ export async function runRealSubgraph(subgraph: RealSubgraph, options: RunRealSu
     });
     try {
       for (const f of failed) log(`${f.label}: ${f.error}`);
-      const head = engines.length ? await waitUntilSettled(engines, chain.url, settleTimeoutMs(options.scale)) : Number(await createJsonRpcClient({ url: chain.url }).request<string>("eth_blockNumber"));
+      const head = engines.length ? await waitUntilSettled(engines, chain.url, { timeoutMs: settleTimeoutMs(options.scale), startBlock: scenario.startBlock }) : Number(await createJsonRpcClient({ url: chain.url }).request<string>("eth_blockNumber"));
       log(`${engines.map((e) => e.label).join(" and ") || "no engine"} settled at block ${head}`);
       const reports: EngineReport[] = failed.map((f) => ({ label: f.label, status: { error: f.error }, checks: [] }));
       for (const engine of engines) {
