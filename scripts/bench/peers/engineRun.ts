@@ -4,6 +4,12 @@ import { spawn, type SpawnOptions } from "node:child_process";
 import type { EngineFigure } from "./report.js";
 import type { Row } from "./workload.js";
 
+export interface EngineOptions {
+  /** The deadline for the engine to index the chain's head. */
+  timeoutMs: number;
+  log(line: string): void;
+}
+
 export interface EngineRun {
   figure: EngineFigure;
   /** Every entity the engine holds, read back through its own API. */

@@ -1,18 +1,13 @@
 // The engines `npm run bench:peers` runs, one entry each: an engine is a function from the prepared chain
-// and its workload to a run (figure, rows, log). Adding an engine is one line here.
-import type { EngineRun } from "./engineRun.js";
+// and its workload to a run (figure, rows, log). Adding an engine is one line here and its name in engineNames.ts.
+import type { EngineOptions, EngineRun } from "./engineRun.js";
+import type { EngineName } from "./engineNames.js";
 import { runEnvio } from "./envio.js";
 import { runGraphNode } from "./graphNode.js";
 import { runOurs } from "./ours.js";
 import { runPonder } from "./ponder.js";
 import { runSubsquid } from "./subsquid.js";
 import type { PeerChain, Workload } from "./workload.js";
-
-export interface EngineOptions {
-  /** The deadline for the engine to index the chain's head. */
-  timeoutMs: number;
-  log(line: string): void;
-}
 
 export type EngineRunner = (chain: PeerChain, workload: Workload, options: EngineOptions) => Promise<EngineRun>;
 
@@ -28,8 +23,8 @@ export const ENGINE_TABLE = {
   "graph-node": { run: runGraphNode, once: true },
   subsquid: { run: runSubsquid },
   envio: { run: runEnvio },
-} satisfies Record<string, EngineEntry>;
+} satisfies Record<EngineName, EngineEntry>;
 
-export type EngineName = keyof typeof ENGINE_TABLE;
-export const ENGINES = Object.keys(ENGINE_TABLE) as EngineName[];
+export { ENGINES, type EngineName } from "./engineNames.js";
+export type { EngineOptions } from "./engineRun.js";
 export const engineEntry = (name: EngineName): EngineEntry => ENGINE_TABLE[name];

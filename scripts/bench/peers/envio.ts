@@ -13,8 +13,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from "subgraph-workbench
 import { freePort } from "subgraph-workbench/lib/freePort";
 import type { ProcessMemory } from "subgraph-workbench/lib/processTreeMemory";
 import { projectRoot } from "../../../hardhat/projectRoot.js";
-import { runDetached, settledPhase, waitUntil, type EngineRun } from "./engineRun.js";
-import type { EngineOptions } from "./engines.js";
+import { runDetached, settledPhase, waitUntil, type EngineRun, type EngineOptions } from "./engineRun.js";
 import type { EngineFigure } from "./report.js";
 import type { PeerChain, Row, Workload, WorkloadEnvioApp } from "./workload.js";
 import { watchTree } from "./treeUsage.js";

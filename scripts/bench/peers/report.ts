@@ -1,6 +1,6 @@
 // The pure half of `npm run bench:peers`: the table of figures, ratios and the issue's targets, for one
 // workload (the rows' digests are rows.ts's).
-import type { EngineName } from "./engines.js";
+import type { EngineName } from "./engineNames.js";
 import type { Workload } from "./workload.js";
 
 export interface EngineFigure {

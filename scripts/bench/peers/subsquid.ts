@@ -11,8 +11,7 @@ import { startThrowawayPostgres, type EmbeddedPostgres } from "subgraph-workbenc
 import { freePort } from "subgraph-workbench/lib/freePort";
 import type { ProcessMemory } from "subgraph-workbench/lib/processTreeMemory";
 import { projectRoot } from "../../../hardhat/projectRoot.js";
-import { runDetached, settledPhase, waitUntil, type EngineRun } from "./engineRun.js";
-import type { EngineOptions } from "./engines.js";
+import { runDetached, settledPhase, waitUntil, type EngineRun, type EngineOptions } from "./engineRun.js";
 import { cleanEnv, installPeerApp, type PeerApp } from "./peerApp.js";
 import { PONDER_FINALITY_BLOCKS } from "./ponder.js";
 import type { PeerChain, Row, Workload, WorkloadSubsquidApp } from "./workload.js";
