@@ -46,7 +46,7 @@ let passed = false;
 try {
   const databaseUrl = postgres ? await ensureDatabase(postgres.url, database) : undefined;
   const accepted = [...KNOWN_DIFFERENCES, ...(await readAcceptedDifferences(resolve(projectRoot, "testing", "parity", "accepted-differences.json")))];
-  const report = await runRealSubgraph(subgraph, { source: values.source, engines: engine, accepted, ...(scale ? { scale } : {}), ...(values.rev ? { rev: values.rev } : {}), ...(databaseUrl ? { databaseUrl } : {}), log: (line) => console.log(line) });
+  const report = await runRealSubgraph(subgraph, { source: values.source, engines: engine, accepted, ...(scale ? { scale } : {}), ...(values.rev ? { rev: values.rev } : {}), ...(databaseUrl ? { databaseUrl } : {}), log: (line) => console.log(line), progress: true });
   console.log(formatRealSubgraphReport(report));
   passed = realSubgraphPassed(report);
 } catch (error) {

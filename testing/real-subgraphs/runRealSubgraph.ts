@@ -11,6 +11,7 @@ import { startGraphNodeOracle, startLocalEngine, type Engine, type EngineOptions
 import { compareEngines, sortDifferences } from "subgraph-workbench/parity";
 import { readStatus, waitUntilSettled, type ComparedStatus } from "subgraph-workbench/parity";
 import type { CaseReport } from "subgraph-workbench/parity";
+import { createProgressBoard } from "subgraph-workbench/lib/catchUpProgress";
 import { createCheckList, type Check } from "./checks.js";
 import { checkedEntityReader } from "./entityReader.js";
 import { prepareRealSubgraph, type PrepareOptions } from "./prepareRun.js";
@@ -23,6 +24,8 @@ export interface RunRealSubgraphOptions extends PrepareOptions {
   /** The local node's store: a Postgres database (C collation); PGlite when absent. */
   databaseUrl?: string;
   accepted: AcceptedDifference[];
+  /** Show the engines' catch-up and the query corpus as they go (bars on a terminal, lines elsewhere). */
+  progress?: boolean;
 }
 
 export interface EngineReport {
@@ -59,7 +62,10 @@ export async function runRealSubgraph(subgraph: RealSubgraph, options: RunRealSu
     });
     try {
       for (const f of failed) log(`${f.label}: ${f.error}`);
-      const head = engines.length ? await waitUntilSettled(engines, chain.url, { timeoutMs: settleTimeoutMs(options.scale), startBlock: scenario.startBlock }) : Number(await createJsonRpcClient({ url: chain.url }).request<string>("eth_blockNumber"));
+      const board = options.progress && engines.length ? createProgressBoard({ plainLine: log }) : null;
+      const head = engines.length
+        ? await waitUntilSettled(engines, chain.url, { timeoutMs: settleTimeoutMs(options.scale), startBlock: scenario.startBlock, ...(board ? { progress: board } : {}) }).finally(() => board?.stop())
+        : Number(await createJsonRpcClient({ url: chain.url }).request<string>("eth_blockNumber"));
       log(`${engines.map((e) => e.label).join(" and ") || "no engine"} settled at block ${head}`);
       const reports: EngineReport[] = failed.map((f) => ({ label: f.label, status: { error: f.error }, checks: [] }));
       for (const engine of engines) {
@@ -71,7 +77,7 @@ export async function runRealSubgraph(subgraph: RealSubgraph, options: RunRealSu
       const report: RealSubgraphReport = { subgraph: subgraph.name, repository: subgraph.upstream.repository, commit: checkout.commit, testedCommit: subgraph.upstream.commit, head, engines: reports, seconds: 0 };
       const [local, graphNode] = engines;
       if (options.engines === "both" && local && graphNode) {
-        const compared = await compareEngines({ caseName: subgraph.name, round: "first", local, graphNode, chainUrl: chain.url, schema, pastBlocks: scenario.pastBlocks, queries: [], log });
+        const compared = await compareEngines({ caseName: subgraph.name, round: "first", local, graphNode, chainUrl: chain.url, schema, pastBlocks: scenario.pastBlocks, queries: [], log, startBlock: scenario.startBlock, ...(options.progress ? { progress: true } : {}) });
         report.parity = { comparisons: compared.comparisons, ...sortDifferences(compared.differences, options.accepted) };
       }
       return { ...report, seconds: (Date.now() - started) / 1000 };
