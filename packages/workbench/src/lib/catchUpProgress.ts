@@ -102,9 +102,12 @@ export function createProgressBoard(options: ProgressBoardOptions = {}): Progres
       const shown = multi?.create(1, 0, { label, block: "-", head: "-", blocksPerSecond: "?", eventsPerSecond: "?", left: "?" });
       let lastPlain = 0;
       let lastPlainBlock: number | null = null;
+      // A caller that never counts events (a status poll) gets no events/s.
+      let countsEvents = false;
       const bar: CatchUpBar = {
         update({ block, head, events }) {
           const at = now();
+          if (events !== undefined && events !== null) countsEvents = true;
           if (block !== null) points.push({ at, block, events: events ?? points.at(-1)?.events ?? 0 });
           while (points.length > 2 && points[1]!.at <= at - WINDOW_MS) points.shift();
           const r = ratesOf(points, head);
@@ -125,7 +128,7 @@ export function createProgressBoard(options: ProgressBoardOptions = {}): Progres
           if (block === lastPlainBlock || (!atHead && at - lastPlain < plainEvery)) return;
           lastPlain = at;
           lastPlainBlock = block;
-          const speed = points.length > 1 ? ` (${rate(r.blocksPerSecond)} blocks/s, ${rate(r.eventsPerSecond)} events/s, ETA ${formatSeconds(r.secondsLeft)})` : "";
+          const speed = points.length > 1 ? ` (${rate(r.blocksPerSecond)} blocks/s${countsEvents ? `, ${rate(r.eventsPerSecond)} events/s` : ""}, ETA ${formatSeconds(r.secondsLeft)})` : "";
           plainLine(`${label} block ${block ?? "(none yet)"} of ${head ?? "?"}${speed}`);
         },
       };

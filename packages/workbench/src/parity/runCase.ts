@@ -152,7 +152,7 @@ export async function compareEngines(params: CompareEnginesParameters): Promise<
     }
   }
   const corpus = [...generateCorpus(params.schema, samples, params.pastBlocks[0]), ...params.queries];
-  const asked = params.progress ? createStepProgress({ label: `${round}: queries asked of both engines`, total: corpus.length, unit: "queries", stream: process.stdout, plainLine }) : null;
+  const asked = params.progress ? createStepProgress({ label: "queries asked of both engines", total: corpus.length, unit: "queries", stream: process.stdout, plainLine }) : null;
   for (const q of corpus) {
     const [local, graphNode] = await Promise.all([answerOf(localEngine, q.query, q.variables), answerOf(graphNodeEngine, q.query, q.variables)]);
     add(`query:${q.id}`, local, graphNode);

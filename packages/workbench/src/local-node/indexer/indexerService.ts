@@ -42,8 +42,6 @@ export interface IndexerService {
   state(id: string): DeploymentState | null;
   /** The network's chain head (cached for a second), null when no node answers for it. */
   chainHead(network: string): Promise<BlockPtr | null>;
-  /** Resolves once the host thread started with the service has loaded (or failed to). */
-  threadLoaded(): Promise<void>;
   /** What each handler of the deployment cost since this node started it; null when it never ran here. */
   profile(id: string): ProfileDelta | null;
   /** Where in the mapping the deployment failed (wasm frames), when it failed in this process. */
@@ -131,6 +129,5 @@ export function createIndexerService(options: IndexerServiceOptions): IndexerSer
       return ptr;
     },
     // Nothing is asked for at start: warm() only waits for the thread loading since then.
-    threadLoaded: () => hostThreads.warm().catch(() => {}),
   };
 }
