@@ -3,7 +3,7 @@
 // `envio codegen` (writes and compiles ./generated) and `envio start`, over the chain's JSON-RPC only, on
 // an embedded PostgreSQL with Hasura off. Timed from codegen to the chain's last event block in its own
 // progress table; its rows are read back from Postgres (its GraphQL is Hasura's).
-import { spawn } from "node:child_process";
+import { runToEnd } from "./peerApp.js";
 import { existsSync, readFileSync } from "node:fs";
 import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -35,17 +35,6 @@ function cleanEnv(): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(npm|pnpm)_/i.test(k)));
   // The pinned pnpm first: `envio codegen` calls `pnpm`, and installs one globally when none answers.
   return { ...env, PATH: [join(pnpmDir, "node_modules", ".bin"), process.env.PATH ?? ""].join(delimiter) };
-}
-
-async function runToEnd(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; text: string }> {
-  return new Promise<{ code: number | null; text: string }>((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let text = "";
-    child.stdout.on("data", (c: Buffer) => (text += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (text += c.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, text }));
-  }).catch((error: unknown) => ({ code: null, text: String(error) }));
 }
 
 const lastLines = (text: string, n = 15) => text.trim().split("\n").slice(-n).join("\n");

@@ -23,6 +23,18 @@ export function cleanEnv(): NodeJS.ProcessEnv {
 }
 
 /** Runs `npm ci` in the install folder unless the same lock file is installed there already. */
+/** A command run to its end: its exit code (null when it could not start) and its output, both streams. */
+export async function runToEnd(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; text: string }> {
+  return new Promise<{ code: number | null; text: string }>((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let text = "";
+    child.stdout.on("data", (c: Buffer) => (text += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (text += c.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code, text }));
+  }).catch((error: unknown) => ({ code: null, text: String(error) }));
+}
+
 export async function installPeerApp(app: PeerApp, log: (line: string) => void): Promise<void> {
   const lock = await readFile(join(app.sourceDir, "package-lock.json"), "utf8");
   const installedLock = await readFile(join(app.installDir, "package-lock.json"), "utf8").catch(() => null);
@@ -32,14 +44,7 @@ export async function installPeerApp(app: PeerApp, log: (line: string) => void):
   await rm(app.installDir, { recursive: true, force: true });
   await mkdir(app.installDir, { recursive: true });
   for (const file of ["package.json", "package-lock.json"]) await cp(join(app.sourceDir, file), join(app.installDir, file));
-  const output = await new Promise<{ code: number | null; text: string }>((resolve, reject) => {
-    const child = spawn("npm", ["ci", "--no-audit", "--no-fund"], { cwd: app.installDir, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] });
-    let text = "";
-    child.stdout.on("data", (c: Buffer) => (text += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (text += c.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, text }));
-  }).catch((error: unknown) => ({ code: null, text: String(error) }));
+  const output = await runToEnd("npm", ["ci", "--no-audit", "--no-fund"], app.installDir, cleanEnv());
   if (output.code !== 0) {
     // A half-done install must not pass for a finished one next time.
     await rm(join(app.installDir, "package-lock.json"), { force: true });
