@@ -9,6 +9,7 @@ import { deployApprovalToken, ensureCompiled } from "../../../hardhat/deploy/ind
 import { deployArtifact, readUniswapArtifact } from "./protocol.js";
 import { createRpcBatcher, type PlannedTx } from "./rpcBatch.js";
 import type { UniswapDeployment } from "./scenario.js";
+import { seededRandom } from "subgraph-workbench/lib/seededRandom";
 
 export interface UniswapScale {
   /** Pairs the factory creates (the WETH/dollar pair first). */
@@ -67,17 +68,6 @@ export function pairPlan(tokenCount: number, count: number): [number, number][] 
   return out.slice(0, count);
 }
 
-/** A small seeded generator (mulberry32): the same stream for the same seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function sqrt(n: bigint): bigint {
   if (n < 2n) return n;

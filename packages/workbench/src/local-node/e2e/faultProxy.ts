@@ -13,6 +13,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { listen, readText, type RunningServer } from "../../lib/http/index.js";
+import { seededRandom } from "../../lib/seededRandom.js";
 
 export type FaultKind =
   | "429"
@@ -68,17 +69,6 @@ export interface FaultProxy {
 type Call = { jsonrpc?: string; id?: unknown; method: string; params?: unknown[] };
 type Answer = { jsonrpc: "2.0"; id: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
 
-/** mulberry32: a small seeded generator, enough for drawing faults. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const hex = (n: number) => `0x${n.toString(16)}`;
 const num = (v: unknown) => (typeof v === "string" && /^0x[0-9a-f]+$/i.test(v) ? Number.parseInt(v, 16) : null);
