@@ -65,15 +65,6 @@ export function describeFrame(frame: WasmFrame, locate?: SourceLocator): string 
   return at ? `${frame.name} (${formatPosition(at)})` : `${frame.name} (wasm function ${frame.functionIndex}, offset 0x${frame.offset.toString(16)})`;
 }
 
-/**
- * Where a trap happened, in one line: the innermost frame's source position (or function), then the
- * calls that led there. Null when the error carries no wasm frame.
- */
-export function trapLocation(err: unknown, locate?: SourceLocator): string | null {
-  const frames = wasmFramesOf(err);
-  return frames.length === 0 ? null : describeFrames(frames, locate);
-}
-
 /** The frames innermost first, joined as the calls that led there. */
 export function describeFrames(frames: readonly WasmFrame[], locate?: SourceLocator): string {
   return frames.map((f) => describeFrame(f, locate)).join(" <- ");

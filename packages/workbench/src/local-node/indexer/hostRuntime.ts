@@ -499,16 +499,15 @@ export async function createHostRuntime(options: HostRuntimeOptions): Promise<Ho
         for (const index of waitingFiles) if (index >= countBefore) waitingFiles.delete(index);
         // The proof of a block failed by a handler's deterministic error is still kept, at that block.
         const proof: PoiJournalEntry | null = err instanceof FatalBlockError ? (journal?.finish() ?? null) : null;
-        const failed = failedTrigger;
         const cause = err instanceof FatalBlockError ? err.err : err;
         const e = cause as { message?: string; deterministic?: boolean; handler?: string };
         const frames = wasmFramesOf(cause);
         return {
           results,
           failure: {
-            message: failureMessage(cause, failed),
+            message: failureMessage(cause, failedTrigger),
             deterministic: e.deterministic === true,
-            handler: e.handler ?? failed?.handler ?? null,
+            handler: e.handler ?? failedTrigger?.handler ?? null,
             block: job.ptr,
             ...(proof ? { poiJournal: proof } : {}),
             ...(frames.length > 0 ? { trap: { dataSource: failedIn, frames } } : {}),
