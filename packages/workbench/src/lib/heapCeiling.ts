@@ -6,6 +6,7 @@
 // but at least `minSlackMiB` above it and never below `floorMiB`.
 import { getHeapStatistics } from "node:v8";
 import { collectGarbage } from "./collectGarbage.js";
+import { processSettingOff } from "./processSettingsOff.js";
 
 export interface HeapCeilingOptions {
   /** The lowest ceiling, and the first. */
@@ -25,6 +26,7 @@ const liveHeap: HeapProbe = { usedBytes: () => getHeapStatistics().used_heap_siz
 
 /** Returns the check to call at quiet points. */
 export function createHeapCeiling(options: HeapCeilingOptions, probe: HeapProbe = liveHeap): () => void {
+  if (probe === liveHeap && processSettingOff("heap-ceilings")) return () => {};
   const MiB = 1024 * 1024;
   const floor = options.floorMiB * MiB;
   const growth = options.growth ?? 2;

@@ -11,6 +11,6 @@ describe("the memory bench's switch for the process settings", () => {
   });
 
   it("names the settings it knows when given one it does not", () => {
-    expect(() => parseSettingsOff("malloc-trim")).toThrow("SUBGRAPH_WORKBENCH_SETTINGS_OFF: no setting named malloc-trim; the settings are mmap-threshold, v8-pool-size, wasm-tiering (or all)");
+    expect(() => parseSettingsOff("malloc-trim")).toThrow("SUBGRAPH_WORKBENCH_SETTINGS_OFF: no setting named malloc-trim; the settings are mmap-threshold, v8-pool-size, wasm-tiering, heap-ceilings (or all)");
   });
 });

@@ -124,13 +124,12 @@ export const UNCONFIRMED_RUNS = 3;
 
 /**
  * The handlers' thread's heap past which it collects at a block boundary (lib/heapCeiling.ts): the
- * entities it writes live for a few runs and then are garbage that V8 would keep for long. With write-once
- * entities no longer kept after their commit (see `confirm`), less survives a collection, so the ceiling
- * follows what survived by a slack (12 MiB, or half of it when that is more; never under 32 MiB) rather
- * than a fixed 64 MiB: 100,000 approvals peaked at about 365 MiB instead of about 386, at the same rate by
- * the medians of alternated runs (docs/benchmarks.md, 2026-11-28, tenth session).
+ * entities it writes live for a few runs and then are garbage that V8 would keep for long. This thread
+ * bounds the catch-up's rate, and at 32 MiB (slack 12) its forced collections cost a quarter of it: on
+ * 100,000 Uniswap v3 swaps, 11,200 events/s with a peak of 351-385 MiB; at 96 MiB (slack 48) 14,900 with
+ * 395-443; with no ceiling 16,000 with 415-456, too near Subsquid's 472 (docs/benchmarks.md, 2026-12-02).
  */
-const keepHeapDown = createHeapCeiling({ floorMiB: 32, growth: 1.5, minSlackMiB: 12 });
+const keepHeapDown = createHeapCeiling({ floorMiB: 96, growth: 1.5, minSlackMiB: 48 });
 /** Its heap's emptied pages go back two seconds after its last run (lib/idleHeapTrim.ts). */
 const idleTrim = createIdleHeapTrim({ quietMs: IDLE_TRIM_QUIET_MS, aboveMiB: 48 });
 
