@@ -16,9 +16,10 @@ const figure = (engine: EngineFigure["engine"], indexingSeconds: number, coldSec
   processes: [],
 });
 
-describe("targetsOf", () => {
-  const large = (engine: EngineFigure["engine"], indexingSeconds: number, coldSeconds: number, peakMiB: number) => figure(engine, indexingSeconds, coldSeconds, peakMiB, 100_000);
+/** A figure on the 100,000-event chain the issue sets its main targets for. */
+const large = (engine: EngineFigure["engine"], indexingSeconds: number, coldSeconds: number, peakMiB: number) => figure(engine, indexingSeconds, coldSeconds, peakMiB, 100_000);
 
+describe("targetsOf", () => {
   it("measures issue 54's targets against every peer that ran, and the small chain's on approvals", () => {
     const targets = targetsOf([large("ours", 1, 5, 250), large("ponder", 4, 12, 600), large("graph-node", 20, 9, 100)], approvals);
     expect(targets.map((t) => [t.label, t.value, t.goal])).toEqual([
@@ -54,7 +55,6 @@ describe("targetsOf", () => {
 
 describe("formatReport", () => {
   it("prints the workload, the table, the ratios and which targets are met, not met or not measured", () => {
-    const large = (engine: EngineFigure["engine"], indexingSeconds: number, coldSeconds: number, peakMiB: number) => figure(engine, indexingSeconds, coldSeconds, peakMiB, 100_000);
     const text = formatReport([large("ours", 1, 5, 650), large("ponder", 4, 12, 600)], approvals, ["ponder", "graph-node"]);
     expect(text).toContain("workload approvals: 100,000 Approval events");
     expect(text).toMatch(/^ours\s+100,000\s+1\.00\s+5\.0\s+2\.0\s+650$/m);

@@ -1,6 +1,7 @@
 // The long-running node's process-level memory settings, and its threads' heap ceilings (explicit
-// collections, lib/heapCeiling.ts), each of which the memory benchmark turns off to measure what it gives (`npm run bench:node-memory -- --variants`): an internal switch read from the
-// environment, not a user's option. `all` turns every one off.
+// collections, lib/heapCeiling.ts), each of which the memory benchmark turns off to measure what it
+// gives (`npm run bench:node-memory -- --variants`): an internal switch read from the environment, not a
+// user's option. `all` turns every one off.
 export const PROCESS_SETTINGS = ["mmap-threshold", "v8-pool-size", "wasm-tiering", "heap-ceilings"] as const;
 export type ProcessSetting = (typeof PROCESS_SETTINGS)[number];
 
